@@ -1,0 +1,47 @@
+"""The UNO rules engine: pure Python (no Django, no I/O, no clock, no global random).
+
+Commands go in, events come out, state is the fold of the events:
+
+    outcome = step(state, command, rng)      # or decide(...) for the events alone
+    state = replay(events)                   # evolve folded over the log
+    legal_actions(state, seat)               # what a seat may send now
+    view_for(state, viewer) / redact_for(event, viewer)   # the only ways out
+"""
+
+from .cards import Card, Color, UnknownCard, card, cards
+from .codec import SCHEMA_VERSION, event_from_parts, event_to_parts
+from .commands import (
+    AbortGame,
+    Accept,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    ChooseTarget,
+    DrawCard,
+    KeepCard,
+    Pass,
+    PlayCard,
+    Position,
+    RemoveSeat,
+    StartGame,
+    Timeout,
+    action_body,
+)
+from .decide import ENGINE_VERSION, Outcome, decide, step
+from .errors import ErrorCode, InvalidRules, RuleViolation
+from .evolve import evolve, replay
+from .legal import legal_actions, seats_with_actions
+from .rules import PRESETS, RuleSet, check_seats, rule_set_from
+from .state import GameState, Phase, SeatStatus, Status
+from .views import Viewer, redact_for, view_for
+
+__all__ = [
+    "ENGINE_VERSION", "PRESETS", "SCHEMA_VERSION", "AbortGame", "Accept", "CallUno", "Card",
+    "CatchUno", "Challenge", "ChooseColor", "ChooseTarget", "Color", "DrawCard", "ErrorCode",
+    "GameState", "InvalidRules", "KeepCard", "Outcome", "Pass", "Phase", "PlayCard", "Position",
+    "RemoveSeat", "RuleSet", "RuleViolation", "SeatStatus", "StartGame", "Status", "Timeout",
+    "UnknownCard", "Viewer", "action_body", "card", "cards", "check_seats", "decide",
+    "event_from_parts", "event_to_parts", "evolve", "legal_actions", "redact_for", "replay",
+    "rule_set_from", "seats_with_actions", "step", "view_for",
+]

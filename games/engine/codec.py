@@ -1,0 +1,72 @@
+"""Events to and from plain JSON parts: (type, public, private). Card codes, enum values
+and lists on the way out; the event's own field types on the way back."""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from enum import Enum
+from functools import cache
+from typing import Any
+
+from .cards import Card, Color, card, cards
+from .events import EVENT_TYPES, Event
+from .state import Phase, SeatStatus
+
+SCHEMA_VERSION = 1
+
+
+def to_json(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, (tuple, list)):
+        return [to_json(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): to_json(item) for key, item in value.items()}
+    return value
+
+
+def event_to_parts(event: Event) -> tuple[str, dict, dict | None]:
+    public: dict[str, Any] = {}
+    private: dict[str, Any] = {}
+    for f in dataclasses.fields(event):
+        target = private if f.name in event.PRIVATE else public
+        target[f.name] = to_json(getattr(event, f.name))
+    return event.TYPE, public, (private or None)
+
+
+def event_from_parts(type_: str, public: dict, private: dict | None) -> Event:
+    cls = EVENT_TYPES[type_]
+    data = {**public, **(private or {})}
+    decoders = _decoders(cls)
+    return cls(**{name: decoders[name](data[name]) for name in decoders})
+
+
+@cache
+def _decoders(cls: type) -> dict[str, Any]:
+    hints = typing.get_type_hints(cls)
+    return {f.name: _decoder_for(hints[f.name]) for f in dataclasses.fields(cls)}
+
+
+def _optional(decode):
+    return lambda value: None if value is None else decode(value)
+
+
+def _decoder_for(hint: Any):
+    if hint is Card:
+        return card
+    if hint == tuple[Card, ...]:
+        return cards
+    if hint in (Color | None,):
+        return _optional(Color)
+    if hint is Phase:
+        return Phase
+    if hint is SeatStatus:
+        return SeatStatus
+    if hint == tuple[dict, ...]:
+        return tuple
+    if typing.get_origin(hint) is tuple or hint == int | tuple[int, ...] | None:
+        return lambda value: tuple(value) if isinstance(value, list) else value
+    return lambda value: value

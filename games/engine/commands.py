@@ -1,0 +1,160 @@
+"""Commands: what a seat (or the system) asks the engine to do. Imperative, frozen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, Color
+from .rules import RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A staff-given starting position (CONTRACT.md `position`), seats as integers."""
+
+    hands: dict[int, tuple[Card, ...]]
+    discard: tuple[Card, ...]  # top first, as given
+    draw: tuple[Card, ...]  # top first
+    color: Color | None
+    direction: int
+    to_act: int
+    dealer: int
+    scores: dict[int, int] = field(default_factory=dict)
+    eliminated: tuple[int, ...] = ()
+    unplaced: str = "draw_bottom"  # or "out_of_play"
+
+
+@dataclass(frozen=True, slots=True)
+class StartGame:
+    seats: int
+    rules: RuleSet
+    dealer: int | None = None
+    deck: tuple[Card, ...] | None = None  # staff: the first cards of the first deal
+    position: Position | None = None
+    provably_fair: bool = True
+    timeout_action: str = "draw_and_pass"
+    abandon_after: int = 3
+    on_abandon: str = "bot"
+    seat = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    seat: int
+    card: Card
+    color: Color | None = None
+    target: int | None = None
+    uno: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeepCard:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseColor:
+    seat: int
+    color: Color
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseTarget:
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class CallUno:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CatchUno:
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Timeout:
+    """System: the deadline with this token has passed (`turn-N` or `uno-N`)."""
+
+    token: str
+    seat = None
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveSeat:
+    """System: the seat leaves the game (forfeit, left, abandoned)."""
+
+    target: int
+    reason: str = "left"
+    seat = None
+
+
+@dataclass(frozen=True, slots=True)
+class AbortGame:
+    """Staff: the game stops here with no result."""
+
+    reason: str
+    seat = None
+
+
+Command = (
+    StartGame | PlayCard | DrawCard | Pass | KeepCard | ChooseColor | ChooseTarget | CallUno
+    | CatchUno | Challenge | Accept | Timeout | RemoveSeat | AbortGame
+)
+
+#: Commands a seat sends, by their `type` in the API (CONTRACT.md's action union).
+ACTION_TYPES: dict[str, type] = {
+    "play": PlayCard,
+    "draw": DrawCard,
+    "pass": Pass,
+    "keep": KeepCard,
+    "choose_color": ChooseColor,
+    "choose_target": ChooseTarget,
+    "call_uno": CallUno,
+    "catch_uno": CatchUno,
+    "challenge": Challenge,
+    "accept": Accept,
+}
+ACTION_TYPE_OF: dict[type, str] = {cls: name for name, cls in ACTION_TYPES.items()}
+
+
+def action_body(command: Any) -> dict[str, Any]:
+    """The API body (without the seat) that sends this seat command."""
+    body: dict[str, Any] = {"type": ACTION_TYPE_OF[type(command)]}
+    if isinstance(command, PlayCard):
+        body["card"] = command.card.code
+        if command.color is not None:
+            body["color"] = command.color.value
+        if command.target is not None:
+            body["target"] = command.target
+        if command.uno:
+            body["uno"] = True
+    elif isinstance(command, ChooseColor):
+        body["color"] = command.color.value
+    elif isinstance(command, (ChooseTarget, CatchUno)):
+        body["target"] = command.target
+    return body

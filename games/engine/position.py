@@ -1,0 +1,85 @@
+"""Starting a game from a staff-given position (CONTRACT.md `position`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from . import events as ev
+from .cards import build_deck
+from .commands import Position
+from .errors import ErrorCode, RuleViolation
+from .shuffle import shuffle_cards
+from .state import CLOCKWISE, COUNTERCLOCKWISE
+
+
+def _invalid(message: str) -> RuleViolation:
+    return RuleViolation(ErrorCode.INVALID_SETUP, message)
+
+
+def load_position(step_, position: Position) -> None:
+    """Lay out the position; the deck's other cards go under the draw pile or out of play."""
+    from .decide import _turn  # the one place turns are given
+
+    state = step_.state
+    seats = range(state.seat_count)
+    eliminated = tuple(sorted(set(position.eliminated)))
+    in_play = tuple(s for s in seats if s not in eliminated)
+    _check_position(position, state.seat_count, eliminated, in_play)
+    placed = Counter(position.discard) + Counter(position.draw)
+    for hand in position.hands.values():
+        placed += Counter(hand)
+    unplaced = Counter(build_deck(state.rules.cards, state.rules.downpour))
+    unplaced.subtract(placed)
+    if any(count < 0 for count in unplaced.values()):
+        extra = sorted(card.code for card, count in unplaced.items() if count < 0)
+        raise _invalid(f"the position holds more cards than the deck has: {', '.join(extra)}")
+    rest = tuple(unplaced.elements())
+    step_.emit(ev.RoundStarted(1, position.dealer, in_play))
+    shuffled = shuffle_cards(rest, step_.need_rng())
+    if rest:
+        step_.emit(ev.DeckShuffled("unplaced", len(rest), shuffled.commitment, shuffled.order,
+                                   shuffled.salt))
+    below = shuffled.order if position.unplaced == "draw_bottom" else ()
+    held = tuple(card for seat in seats for card in position.hands.get(seat, ()))
+    scores = tuple(position.scores.get(seat, 0) for seat in seats)
+    step_.emit(ev.PositionLoaded(
+        discard=tuple(reversed(position.discard)),
+        color=position.color or position.discard[0].color,
+        direction=position.direction,
+        dealer=position.dealer,
+        scores=scores,
+        eliminated=eliminated,
+        held=held,
+        draw=tuple(position.draw) + below,
+        out_of_play=() if below else shuffled.order,
+    ))
+    for seat in seats:
+        hand = tuple(position.hands.get(seat, ()))
+        if hand:
+            step_.emit(ev.CardsDealt(seat, len(hand), hand))
+    _turn(step_, position.to_act)
+
+
+def _check_position(position: Position, seat_count: int, eliminated, in_play) -> None:
+    seats = range(seat_count)
+    if any(seat not in seats for seat in position.hands) or any(s not in seats for s in eliminated):
+        raise _invalid("the position names a seat the game does not have")
+    if any(position.hands.get(seat) for seat in eliminated):
+        raise _invalid("an eliminated seat holds no cards")
+    if any(not position.hands.get(seat) for seat in in_play):
+        raise _invalid("every seat in play needs a hand")
+    if len(in_play) < 2:
+        raise _invalid("at least two seats must be in play")
+    if not position.discard:
+        raise _invalid("the discard pile needs a top card")
+    top = position.discard[0]
+    if top.color is None and position.color is None:
+        raise _invalid("a wild on top of the discard pile needs a color")
+    if top.color is not None and position.color not in (None, top.color):
+        raise _invalid("the color must be the top card's color")
+    if position.to_act not in in_play or position.dealer not in seats:
+        raise _invalid("to_act must be a seat in play and dealer a seat")
+    if position.direction not in (CLOCKWISE, COUNTERCLOCKWISE):
+        raise _invalid("direction must be clockwise or counterclockwise")
+    if position.unplaced not in ("draw_bottom", "out_of_play"):
+        raise _invalid("unplaced must be draw_bottom or out_of_play")

@@ -1,0 +1,186 @@
+"""The rule set as data: every option of CONTRACT.md with its default, the presets,
+and validation that names the offending option."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import build_deck
+from .errors import InvalidRules
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class IntRange:
+    low: int
+    high: int
+
+
+BOOL = bool
+
+#: option name -> (kind, default). The order is the order of CONTRACT.md's table.
+OPTION_SPECS: dict[str, tuple[object, object]] = {
+    "cards": (Choice(("classic", "modern-swap", "modern-shuffle")), "classic"),
+    "downpour": (BOOL, False),
+    "hand_size": (IntRange(1, 15), 7),
+    "dealer_rotation": (BOOL, True),
+    "wild_first_card": (Choice(("choose", "redraw")), "choose"),
+    "draw_to_match": (BOOL, False),
+    "draw_to_match_cap": (IntRange(0, 30), 0),
+    "force_play": (BOOL, False),
+    "skip_plays_again": (BOOL, False),
+    "draw_returns_to_player": (BOOL, False),
+    "wd4_legal_when": (Choice(("no_color_match", "no_other_playable")), "no_color_match"),
+    "wd4_enforcement": (Choice(("challenge", "strict")), "challenge"),
+    "challenge_guilty_draw": (IntRange(0, 20), 4),
+    "challenge_innocent_draw": (IntRange(4, 20), 6),
+    "challenge_success_skips_challenger": (BOOL, False),
+    "stacking": (Choice(("none", "draw2", "same", "up", "any")), "none"),
+    "seven_o": (BOOL, False),
+    "seven_optional": (BOOL, False),
+    "jump_in": (BOOL, False),
+    "jump_in_self": (BOOL, True),
+    "uno_penalty": (Choice(("catch", "auto")), "catch"),
+    "uno_penalty_draw": (IntRange(0, 10), 2),
+    "false_catch_penalty": (IntRange(0, 10), 0),
+    "shuffle_hands_last_card": (Choice(("win", "redeal")), "win"),
+    "custom_wild_effect": (
+        Choice(("plain", "others_draw_two", "others_discard_wilds", "extra_turn")),
+        "plain",
+    ),
+    "teams": (BOOL, False),
+    "scoring": (Choice(("standard", "lowest", "elimination", "target_loses")), "standard"),
+    "target_score": (IntRange(50, 5000), 500),
+}
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "classic": {},
+    "modern-swap": {"cards": "modern-swap"},
+    "modern-shuffle": {"cards": "modern-shuffle"},
+    "house": {"stacking": "same", "seven_o": True, "jump_in": True},
+    "ozby": {
+        "wild_first_card": "redraw",
+        "force_play": True,
+        "wd4_legal_when": "no_other_playable",
+        "challenge_guilty_draw": 2,
+        "skip_plays_again": True,
+        "draw_returns_to_player": True,
+        "stacking": "draw2",
+        "jump_in": True,
+        "seven_o": True,
+        "scoring": "target_loses",
+    },
+}
+
+MIN_SEATS, MAX_SEATS = 2, 10
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """One game's rules. Build it with `rule_set_from` to get validation."""
+
+    preset: str = "classic"
+    cards: str = "classic"
+    downpour: bool = False
+    hand_size: int = 7
+    dealer_rotation: bool = True
+    wild_first_card: str = "choose"
+    draw_to_match: bool = False
+    draw_to_match_cap: int = 0
+    force_play: bool = False
+    skip_plays_again: bool = False
+    draw_returns_to_player: bool = False
+    wd4_legal_when: str = "no_color_match"
+    wd4_enforcement: str = "challenge"
+    challenge_guilty_draw: int = 4
+    challenge_innocent_draw: int = 6
+    challenge_success_skips_challenger: bool = False
+    stacking: str = "none"
+    seven_o: bool = False
+    seven_optional: bool = False
+    jump_in: bool = False
+    jump_in_self: bool = True
+    uno_penalty: str = "catch"
+    uno_penalty_draw: int = 2
+    false_catch_penalty: int = 0
+    shuffle_hands_last_card: str = "win"
+    custom_wild_effect: str = "plain"
+    teams: bool = False
+    scoring: str = "standard"
+    target_score: int = 500
+
+    def options(self) -> dict[str, Any]:
+        """Every option with its value (the preset name excluded)."""
+        return {name: getattr(self, name) for name in OPTION_SPECS}
+
+    def deck_size(self) -> int:
+        return len(build_deck(self.cards, self.downpour))
+
+
+def _check_value(name: str, value: object) -> None:
+    kind, _ = OPTION_SPECS[name]
+    if kind is BOOL:
+        ok = isinstance(value, bool)
+        expected = "true or false"
+    elif isinstance(kind, IntRange):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        ok = ok and kind.low <= value <= kind.high
+        expected = f"an integer from {kind.low} to {kind.high}"
+    else:
+        ok = value in kind.values
+        expected = "one of " + ", ".join(kind.values)
+    if not ok:
+        raise InvalidRules("invalid_option", name, f"option {name!r} must be {expected}, not {value!r}")
+
+
+def rule_set_from(preset: str = "classic", options: Mapping[str, Any] | None = None) -> RuleSet:
+    """The preset's rules with `options` overriding them, validated option by option."""
+    if preset not in PRESETS:
+        raise InvalidRules(
+            "invalid_option", "preset", f"preset must be one of {', '.join(PRESETS)}, not {preset!r}"
+        )
+    merged = dict(PRESETS[preset])
+    for name, value in (options or {}).items():
+        if name not in OPTION_SPECS:
+            raise InvalidRules("unknown_option", name, f"unknown rule option {name!r}")
+        _check_value(name, value)
+        merged[name] = value
+    rules = RuleSet(preset=preset, **merged)
+    if rules.teams and rules.scoring != "standard":
+        raise InvalidRules(
+            "invalid_option", "teams", "teams are scored only with scoring 'standard'"
+        )
+    return rules
+
+
+def check_seats(rules: RuleSet, seats: int) -> None:
+    """Reject a seat count the rules cannot be played with, naming the option at fault."""
+    if not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
+        raise InvalidRules("invalid_option", "seats", f"seats must be from {MIN_SEATS} to {MAX_SEATS}")
+    if rules.teams and (seats % 2 or seats < 4):
+        raise InvalidRules(
+            "invalid_option", "teams", f"teams need an even number of seats from 4 to 10, not {seats}"
+        )
+    needed = seats * rules.hand_size + 1
+    if needed > rules.deck_size():
+        raise InvalidRules(
+            "invalid_option",
+            "hand_size",
+            f"{seats} seats x {rules.hand_size} cards + 1 is more than the {rules.deck_size()}-card deck",
+        )
+
+
+def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
+    return {"preset": rules.preset, "options": rules.options()}
+
+
+def rules_from_dict(data: Mapping[str, Any]) -> RuleSet:
+    """Rebuild a recorded rule set exactly (no preset merge: the options are complete)."""
+    return dataclasses.replace(RuleSet(preset=data["preset"]), **data["options"])

@@ -1,0 +1,82 @@
+"""Reading the table: seat order, what matches, what a W+4 needs. Pure predicates."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import (
+    COLORS,
+    DRAW2,
+    WILD_DRAW4,
+    WILD_SWAP,
+    Card,
+    Color,
+)
+from .state import GameState
+
+
+def next_seat(state: GameState, seat: int, direction: int | None = None) -> int:
+    """The next seat in play from `seat` in `direction` (the current one by default)."""
+    step = state.direction if direction is None else direction
+    n = state.seat_count
+    candidate = seat
+    for _ in range(n):
+        candidate = (candidate + step) % n
+        if state.in_play(candidate):
+            return candidate
+    return seat
+
+
+def two_in_play(state: GameState) -> bool:
+    """Two-player rules apply whenever exactly two seats remain in play."""
+    return sum(1 for s in state.seat_states if s in ("playing", "bot")) == 2
+
+
+def matches(state: GameState, card: Card) -> bool:
+    """The ordinary matching rule: a wild, the current color, or the top card's rank."""
+    if card.color is None:
+        return True
+    if card.color == state.color:
+        return True
+    top = state.top_card
+    return top is not None and top.color is not None and top.rank == card.rank
+
+
+def draw4_is_legal(state: GameState, hand_without_it: tuple[Card, ...]) -> bool:
+    """Is a W+4 legal for a seat holding `hand_without_it` besides it (RULES.md 2.4, ozby 3)."""
+    if state.rules.wd4_legal_when == "no_color_match":
+        return not any(c.color is not None and c.color == state.color for c in hand_without_it)
+    return not any(c.color is not None and matches(state, c) for c in hand_without_it)
+
+
+def can_stack(state: GameState, card: Card) -> bool:
+    """May `card` be stacked on the pending draw (CONTRACT.md `stacking`)?"""
+    stacking, kind = state.rules.stacking, state.pending_kind
+    if state.returns_to is not None and not state.hands[state.returns_to]:
+        return False  # its player went out: the round ends once the draw is taken
+    if card.rank == DRAW2:
+        return kind == DRAW2 and stacking != "none" or kind == WILD_DRAW4 and stacking == "any"
+    if card.rank == WILD_DRAW4:
+        if kind == WILD_DRAW4:
+            return stacking in ("same", "up", "any")
+        return kind == DRAW2 and stacking in ("up", "any")
+    return False
+
+
+def needs_target(state: GameState, card: Card) -> bool:
+    return card.rank == WILD_SWAP or (state.rules.seven_o and card.rank == "7")
+
+
+def possible_targets(state: GameState, seat: int) -> tuple[int, ...]:
+    return tuple(s for s in state.seats_in_play() if s != seat)
+
+
+def piles_exhausted(state: GameState) -> bool:
+    """Nothing can be drawn: the draw pile is empty and the discard pile is only its top."""
+    return not state.draw_pile and len(state.discard_pile) <= 1
+
+
+def most_frequent_color(hand: tuple[Card, ...]) -> Color:
+    """The server's color choice: the most frequent in the hand, ties in order r, y, g, b."""
+    counts = Counter(c.color for c in hand if c.color is not None)
+    return max(COLORS, key=lambda color: (counts[color], -COLORS.index(color)))

@@ -1,0 +1,34 @@
+"""Card point values (pure: no Django). Numbers score face value; Skip, Reverse and
+Draw Two 20; Wild, Wild Draw Four and the Downpour wilds 50; Swap Hands, Shuffle Hands
+and Customizable 40 (RULES.md 2.6, Q9)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+_ACTION_POINTS = {"skip": 20, "reverse": 20, "draw2": 20}
+_WILD_POINTS = {
+    "wild": 50,
+    "wild-draw4": 50,
+    "wild-swap": 40,
+    "wild-shuffle": 40,
+    "wild-custom": 40,
+    "wild-downpour1": 50,
+    "wild-downpour2": 50,
+}
+
+
+def card_points(code: str) -> int:
+    if code in _WILD_POINTS:
+        return _WILD_POINTS[code]
+    rank = code.partition("-")[2]
+    if rank.isdigit():
+        return int(rank)
+    try:
+        return _ACTION_POINTS[rank]
+    except KeyError:
+        raise ValueError(f"unknown card code: {code!r}") from None
+
+
+def hand_points(codes: Iterable[str]) -> int:
+    return sum(card_points(code) for code in codes)
