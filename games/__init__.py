@@ -1,0 +1,1 @@
+"""Games: the event-sourced game service around the pure rules engine (games/engine/)."""

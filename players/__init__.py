@@ -1,0 +1,1 @@
+"""Players: identity (accounts, API tokens, profiles)."""

@@ -1,0 +1,1 @@
+"""Admin for players and tokens comes here, with their models."""

@@ -1,0 +1,173 @@
+"""Shared API plumbing: every error is an RFC 9457 ``application/problem+json`` document.
+
+A problem has ``type``, ``title``, ``status``, ``detail``, ``instance`` and a stable,
+machine-readable ``code`` (CONTRACT.md, "Errors and statuses"); validation errors add
+``errors`` (field -> messages); an error about a game adds ``version``.
+
+Views raise :class:`ApiError` subclasses (or DRF's own exceptions), never build error
+responses by hand::
+
+    class GameNotFound(ApiError):
+        status_code = 404
+        default_code = "game_not_found"
+        default_detail = "No such game."
+
+    raise GameNotFound(version=12)   # extra members go into the problem document
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, HttpRequest, JsonResponse
+from rest_framework import exceptions, serializers
+from rest_framework.response import Response
+from rest_framework.views import set_rollback
+
+PROBLEM_CONTENT_TYPE = "application/problem+json"
+PROBLEM_TYPE_PREFIX = "urn:unoservice:problem:"
+
+# DRF's codes for its own exceptions, renamed to the contract's where they differ.
+RENAMED_CODES = {
+    "invalid": "invalid_request",
+    "parse_error": "invalid_request",
+    "authentication_failed": "not_authenticated",
+}
+CODES_BY_STATUS = {
+    400: "invalid_request",
+    401: "not_authenticated",
+    403: "permission_denied",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    415: "unsupported_media_type",
+    429: "throttled",
+    500: "server_error",
+}
+
+
+class ApiError(exceptions.APIException):
+    """An error with a stable ``code``; keyword arguments become extra problem members."""
+
+    status_code = 400
+    default_code = "invalid_request"
+    default_detail = "The request is not valid."
+
+    def __init__(self, detail: str | None = None, code: str | None = None, **extra: Any):
+        super().__init__(detail, code or self.default_code)
+        self.code = code or self.default_code
+        self.extra = extra
+
+
+class ProblemSerializer(serializers.Serializer):
+    """The body of every error response (RFC 9457 problem details)."""
+
+    type = serializers.CharField(help_text="A URI naming the kind of problem.")
+    title = serializers.CharField(help_text="The HTTP status phrase.")
+    status = serializers.IntegerField(help_text="The HTTP status code.")
+    detail = serializers.CharField(help_text="What went wrong, for humans.")
+    code = serializers.CharField(help_text="A stable machine-readable code, e.g. not_found.")
+    instance = serializers.CharField(required=False, help_text="The request's path.")
+    errors = serializers.DictField(
+        child=serializers.JSONField(),
+        required=False,
+        help_text="For invalid_request: the messages for each field.",
+    )
+    version = serializers.IntegerField(
+        required=False, help_text="The game's current version, where a game is involved."
+    )
+
+
+def problem(status: int, code: str, detail: str, **extra: Any) -> dict[str, Any]:
+    body = {
+        "type": PROBLEM_TYPE_PREFIX + code,
+        "title": _phrase(status),
+        "status": status,
+        "detail": detail,
+        "code": code,
+    }
+    body.update({key: value for key, value in extra.items() if value is not None})
+    return body
+
+
+def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
+    """DRF's EXCEPTION_HANDLER: any API exception becomes a problem+json response."""
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    if not isinstance(exc, exceptions.APIException):
+        return None  # a bug: Django's 500 handling (handler500 below) takes over
+
+    status = exc.status_code
+    extra: dict[str, Any] = {}
+    if isinstance(exc, ApiError):
+        code, detail = exc.code, str(exc.detail)
+        extra.update(exc.extra)
+    elif isinstance(exc, exceptions.ValidationError):
+        code, detail = "invalid_request", "The request body or parameters are not valid."
+        extra["errors"] = exc.detail if isinstance(exc.detail, dict) else {"": exc.detail}
+    else:
+        code = _code_of(exc)
+        detail = str(exc.detail)
+
+    headers = {}
+    auth_header = getattr(exc, "auth_header", None)
+    if auth_header:
+        headers["WWW-Authenticate"] = auth_header
+    wait = getattr(exc, "wait", None)
+    if wait is not None:
+        headers["Retry-After"] = str(max(1, int(wait + 0.999)))
+
+    request = context.get("request")
+    if request is not None:
+        extra.setdefault("instance", request.path)
+    set_rollback()
+    return Response(
+        problem(status, code, detail, **extra),
+        status=status,
+        headers=headers,
+        content_type=PROBLEM_CONTENT_TYPE,
+    )
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None):
+    """Django's handler404: problem+json under /api/, the usual page elsewhere."""
+    if request.path.startswith("/api/"):
+        return _problem_response(request, 404, "not_found", "No such resource.")
+    from django.views.defaults import page_not_found
+
+    return page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest):
+    """Django's handler500: problem+json under /api/, the usual page elsewhere."""
+    if request.path.startswith("/api/"):
+        return _problem_response(request, 500, "server_error", "An unexpected error occurred.")
+    from django.views.defaults import server_error as default_server_error
+
+    return default_server_error(request)
+
+
+def _problem_response(request: HttpRequest, status: int, code: str, detail: str):
+    return JsonResponse(
+        problem(status, code, detail, instance=request.path),
+        status=status,
+        content_type=PROBLEM_CONTENT_TYPE,
+    )
+
+
+def _code_of(exc: exceptions.APIException) -> str:
+    codes = exc.get_codes()
+    if isinstance(codes, str):
+        return RENAMED_CODES.get(codes, codes)
+    return CODES_BY_STATUS.get(exc.status_code, "error")
+
+
+def _phrase(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return "Error"

@@ -1,0 +1,165 @@
+"""Reading the service's configuration from environment variables.
+
+The functions here are pure (they take the environment as a mapping and return values), so
+the settings module stays a list of assignments and the tests can call them directly.
+
+Two modes, chosen by ``UNO_MODE``:
+
+- ``embedded`` (the default): everything works with nothing set and no servers: SQLite and
+  the ``filesystem://`` Celery broker in the data folder (``UNO_DATA_DIR``, default
+  ``.data/`` in the repository), and a secret key generated once and kept there.
+- ``production`` (docker-compose.yml sets it): nothing secret is made up. A missing
+  ``SECRET_KEY`` stops every process at start with ``ImproperlyConfigured``.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+MODES = ("embedded", "production")
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off", ""}
+
+SQLITE_OPTIONS = {
+    # Both the web process and the worker write: without IMMEDIATE, SQLite upgrades read
+    # transactions to write ones and fails with "database is locked" (INFRA.md section 5).
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
+# Longer than any countdown or ETA a game schedules: an unacknowledged Redis task is
+# redelivered after this many seconds (the deadline sweeper covers lost tasks sooner).
+DEFAULT_VISIBILITY_TIMEOUT = 6 * 60 * 60
+
+
+def env_bool(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name)
+    if raw is None:
+        return default
+    word = raw.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean (use 1/0, true/false)")
+
+
+def env_int(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = env.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not an integer") from None
+
+
+def env_list(env: Mapping[str, str], name: str, default: list[str]) -> list[str]:
+    raw = env.get(name)
+    if raw is None:
+        return list(default)
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def mode(env: Mapping[str, str]) -> str:
+    value = env.get("UNO_MODE", "embedded").strip().lower() or "embedded"
+    if value not in MODES:
+        raise ImproperlyConfigured(f"UNO_MODE={value!r}: expected one of {', '.join(MODES)}")
+    return value
+
+
+def data_dir(env: Mapping[str, str], base_dir: Path) -> Path:
+    """The folder for the embedded database, broker queue, beat schedule and secret key."""
+    path = Path(env.get("UNO_DATA_DIR") or base_dir / ".data").expanduser().resolve()
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def database(url: str | None, data: Path) -> dict:
+    """Django's DATABASES["default"] from a ``sqlite:///…`` or ``postgres://…`` URL."""
+    if not url:
+        url = f"sqlite:///{data / 'db.sqlite3'}"
+    try:
+        config = dj_database_url.parse(url, conn_health_checks=True)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"DATABASE_URL is not usable: {exc}") from None
+    engine = config["ENGINE"]
+    if engine == "django.db.backends.sqlite3":
+        config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
+    elif engine == "django.db.backends.postgresql":
+        config["OPTIONS"] = {"connect_timeout": 5, **config.get("OPTIONS", {})}
+    else:
+        raise ImproperlyConfigured(
+            f"DATABASE_URL uses {engine}: only sqlite:///… and postgres://… are supported"
+        )
+    return config
+
+
+def broker(url: str | None, data: Path, env: Mapping[str, str]) -> tuple[str, dict]:
+    """Celery's broker URL and transport options; creates the filesystem broker's folders."""
+    url = url or "filesystem://localhost//"
+    if url.startswith("filesystem://"):
+        root = data / "broker"
+        folders = {
+            "data_folder_in": root / "queue",
+            "data_folder_out": root / "queue",
+            "processed_folder": root / "processed",
+            # kombu's default is a relative "control" folder in the current directory
+            "control_folder": root / "control",
+        }
+        for folder in folders.values():
+            folder.mkdir(parents=True, exist_ok=True)
+        options = {key: str(folder) for key, folder in folders.items()}
+        options.update(store_processed=False, polling_interval=0.1)
+        return url, options
+    if url.startswith(("redis://", "rediss://", "redis+socket://")):
+        return url, {
+            "visibility_timeout": env_int(
+                env, "UNO_BROKER_VISIBILITY_TIMEOUT", DEFAULT_VISIBILITY_TIMEOUT
+            ),
+            "socket_connect_timeout": 5,
+        }
+    return url, {}
+
+
+def filesystem_broker_folders(options: Mapping[str, object]) -> list[Path]:
+    keys = ("data_folder_in", "data_folder_out", "processed_folder", "control_folder")
+    return [Path(str(options[key])) for key in keys if key in options]
+
+
+def secret_key(env: Mapping[str, str], run_mode: str, data: Path) -> str:
+    key = env.get("SECRET_KEY", "").strip()
+    if key:
+        return key
+    if run_mode == "production":
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. UNO_MODE=production never makes one up: set SECRET_KEY "
+            "to a long random string (e.g. python -c 'import secrets; "
+            "print(secrets.token_urlsafe(50))')."
+        )
+    return _stored_secret_key(data / "secret_key")
+
+
+def _stored_secret_key(path: Path) -> str:
+    """Read the embedded mode's key, creating it once; safe when processes start together."""
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        pass
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(secrets.token_urlsafe(50) + "\n")
+    try:
+        os.link(temp, path)  # atomic, and fails if another process won the race
+    except FileExistsError:
+        pass
+    finally:
+        temp.unlink()
+    return path.read_text().strip()

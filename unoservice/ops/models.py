@@ -1,0 +1,22 @@
+from django.db import models
+
+
+class WorkerPing(models.Model):
+    """One ping handled by a Celery worker: the row is the proof that the round trip works.
+
+    Sent by beat (the heartbeat), by `manage.py worker_ping`, or by a test; the worker writes
+    the row, so it shows the broker, a worker and the worker's database connection at work.
+    """
+
+    token = models.UUIDField(unique=True, help_text="Chosen by the sender; makes retries harmless.")
+    source = models.CharField(max_length=32, help_text="Who sent it: beat, command, test, …")
+    requested_at = models.DateTimeField(null=True, blank=True)
+    handled_at = models.DateTimeField(db_index=True)
+    worker = models.CharField(max_length=255, blank=True, help_text="The worker's node name.")
+
+    class Meta:
+        ordering = ["-handled_at"]
+        verbose_name = "worker ping"
+
+    def __str__(self) -> str:
+        return f"{self.source} ping handled by {self.worker or '?'} at {self.handled_at:%c}"

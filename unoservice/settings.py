@@ -1,0 +1,176 @@
+"""Django settings: all configuration comes from environment variables (README.md lists them).
+
+With nothing set this is the embedded mode: SQLite and the filesystem Celery broker in the
+data folder, no servers needed. ``UNO_MODE=production`` is for deployments (docker-compose.yml)
+and refuses to start without ``SECRET_KEY``. The parsing lives in ``unoservice.env``.
+"""
+
+import os
+from pathlib import Path
+
+from unoservice import env
+
+ENV = os.environ
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+UNO_MODE = env.mode(ENV)
+PRODUCTION = UNO_MODE == "production"
+DATA_DIR = env.data_dir(ENV, BASE_DIR)
+
+SECRET_KEY = env.secret_key(ENV, UNO_MODE, DATA_DIR)
+DEBUG = env.env_bool(ENV, "DEBUG", False)
+ALLOWED_HOSTS = env.env_list(ENV, "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env.env_list(ENV, "CSRF_TRUSTED_ORIGINS", [])
+
+# Behind a TLS-terminating proxy: secure cookies, and trust its X-Forwarded-Proto.
+if env.env_bool(ENV, "UNO_HTTPS", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "unoservice.ops",
+    "players",
+    "games",
+    "scoring",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "unoservice.urls"
+WSGI_APPLICATION = "unoservice.wsgi.application"
+ASGI_APPLICATION = "unoservice.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": env.database(ENV.get("DATABASE_URL"), DATA_DIR)}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+# Static files (admin, Swagger UI, Redoc) are served by WhiteNoise from the ASGI app, with
+# DEBUG off too. Production serves what `collectstatic` gathered at image build, under
+# hashed names; the embedded mode serves straight from the installed apps.
+STATIC_URL = "static/"
+if PRODUCTION:
+    STATIC_ROOT = Path(ENV.get("UNO_STATIC_ROOT") or BASE_DIR / "staticfiles")
+    _static_backend = "whitenoise.storage.CompressedManifestStaticFilesStorage"
+else:
+    STATIC_ROOT = Path(ENV.get("UNO_STATIC_ROOT") or DATA_DIR / "static")
+    STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+    _static_backend = "django.contrib.staticfiles.storage.StaticFilesStorage"
+    WHITENOISE_USE_FINDERS = True
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": _static_backend},
+}
+
+LOG_LEVEL = ENV.get("LOG_LEVEL", "INFO").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+}
+
+# --- Django REST framework and the OpenAPI schema ---------------------------------------
+REST_FRAMEWORK = {
+    # Players and API tokens come with the players app; until then, Django accounts.
+    # Basic first so that a missing login is a 401 with WWW-Authenticate, not a 403.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.BasicAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "EXCEPTION_HANDLER": "unoservice.api.problem_exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "UNO service API",
+    "DESCRIPTION": (
+        "An UNO game server for programs: create and join games, play them move by move, "
+        "follow them live, and replay and audit finished games. Every error is "
+        "`application/problem+json` (RFC 9457) with a stable `code`."
+    ),
+    "VERSION": "1.0.0",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
+    # Swagger UI and Redoc from drf-spectacular-sidecar's static files: no CDN needed.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# --- Celery (read by unoservice/celery.py, namespace CELERY_) ----------------------------
+CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = env.broker(
+    ENV.get("CELERY_BROKER_URL"), DATA_DIR, ENV
+)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_ACKS_LATE = True  # a task lost with its worker runs again: tasks are idempotent
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_IGNORE_RESULT = True  # tasks record their effects in the database
+CELERY_TIMEZONE = "UTC"
+CELERY_ENABLE_UTC = True
+CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
+
+# The worker heartbeat: beat sends a ping, a worker records it (unoservice.ops), so an
+# operator sees in the admin (or with `manage.py heartbeat`) that beat and workers run.
+UNO_HEARTBEAT_SECONDS = env.env_int(ENV, "UNO_HEARTBEAT_SECONDS", 60)
+UNO_PING_RETENTION_DAYS = env.env_int(ENV, "UNO_PING_RETENTION_DAYS", 7)
+CELERY_BEAT_SCHEDULE = {}
+if UNO_HEARTBEAT_SECONDS > 0:
+    CELERY_BEAT_SCHEDULE["worker-heartbeat"] = {
+        "task": "ops.ping",
+        "schedule": float(UNO_HEARTBEAT_SECONDS),
+        "kwargs": {"source": "beat"},
+        "options": {"expires": float(UNO_HEARTBEAT_SECONDS)},
+    }

@@ -1,0 +1,20 @@
+"""The URL root. The API is versioned under /api/v1/; each app adds its own urls.py there."""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+api_v1 = [
+    path("", include("unoservice.ops.urls")),
+]
+
+urlpatterns = [
+    path("api/v1/", include(api_v1)),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    path("admin/", admin.site.urls),
+]
+
+handler404 = "unoservice.api.not_found"
+handler500 = "unoservice.api.server_error"
