@@ -1,0 +1,285 @@
+"""`manage.py serve`: the whole service on one machine, stopped by one Ctrl-C.
+
+Runs the migrations, then supervises three children:
+
+- web: uvicorn serving unoservice.asgi:application
+- worker: `celery -A unoservice worker`
+- beat: `celery -A unoservice beat` (its schedule file is in the data folder)
+
+Each child runs in its own session (process group), so a terminal's Ctrl-C reaches only
+this supervisor, which then stops the children in order: SIGTERM to each, a grace period,
+then SIGKILL to whatever is left in their process groups. SIGTERM and SIGHUP do the same.
+If a child dies on its own, the others are stopped too and the exit status is non-zero.
+Children are also asked by the kernel (PR_SET_PDEATHSIG) to stop if the supervisor is
+killed outright, so nothing is left behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connections
+
+PR_SET_PDEATHSIG = 1
+READY_TIMEOUT_SECONDS = 90.0
+
+
+@dataclass
+class Child:
+    name: str
+    argv: list[str]
+    process: subprocess.Popen | None = None
+    pump: threading.Thread | None = None
+    returncode: int | None = field(default=None)
+
+
+try:  # looked up here, not in the forked child
+    _prctl = ctypes.CDLL(None, use_errno=True).prctl
+except (OSError, AttributeError):  # not Linux
+    _prctl = None
+
+
+def _die_with_parent() -> None:
+    """Runs in the child before exec: SIGTERM when the supervisor dies (Linux only)."""
+    if _prctl is not None:
+        _prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+class Command(BaseCommand):
+    help = "Run the web server (uvicorn), a Celery worker and Celery beat; Ctrl-C stops all."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--host", default=os.environ.get("HOST", "127.0.0.1"), help="default: 127.0.0.1"
+        )
+        parser.add_argument(
+            "--port",
+            type=int,
+            default=int(os.environ.get("PORT") or 8000),
+            help="default: $PORT or 8000",
+        )
+        parser.add_argument(
+            "--concurrency",
+            type=int,
+            default=int(os.environ.get("UNO_WORKER_CONCURRENCY") or 2),
+            help="worker processes (default: $UNO_WORKER_CONCURRENCY or 2)",
+        )
+        parser.add_argument(
+            "--grace", type=float, default=15.0, help="seconds to wait before SIGKILL"
+        )
+        parser.add_argument("--no-migrate", action="store_true", help="skip `migrate`")
+
+    def handle(self, *args, **options):
+        self.stop_reason: str | None = None
+        self.write_lock = threading.Lock()
+        host, port = options["host"], options["port"]
+
+        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(signum, self._on_signal)
+
+        if not options["no_migrate"]:
+            self.say("serve", "applying database migrations")
+            call_command("migrate", interactive=False, verbosity=1)
+        connections.close_all()
+        if self.stop_reason:
+            return
+
+        python = sys.executable
+        children = [
+            Child(
+                "web",
+                [
+                    python,
+                    "-m",
+                    "uvicorn",
+                    "unoservice.asgi:application",
+                    "--host",
+                    host,
+                    "--port",
+                    str(port),
+                    "--log-level",
+                    "info",
+                ],
+            ),
+            Child(
+                "worker",
+                [
+                    python,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "unoservice",
+                    "worker",
+                    "--loglevel",
+                    "INFO",
+                    "--concurrency",
+                    str(options["concurrency"]),
+                    "--hostname",
+                    "embedded@%h",
+                    "--without-gossip",
+                    "--without-mingle",
+                ],
+            ),
+            Child(
+                "beat",
+                [
+                    python,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "unoservice",
+                    "beat",
+                    "--loglevel",
+                    "INFO",
+                    "--schedule",
+                    settings.CELERY_BEAT_SCHEDULE_FILENAME,
+                ],
+            ),
+        ]
+        failed = False
+        try:
+            for child in children:
+                if self.stop_reason:
+                    break
+                self._start(child)
+            failed = self._supervise(children, host, port)
+        finally:
+            self._stop_all(children, options["grace"])
+        if failed:
+            raise CommandError("a process exited unexpectedly; everything was stopped")
+        self.say("serve", "stopped")
+
+    # --- running ----------------------------------------------------------------------
+    def _on_signal(self, signum, frame):
+        if self.stop_reason is None:
+            self.stop_reason = signal.Signals(signum).name
+
+    def _start(self, child: Child) -> None:
+        child.process = subprocess.Popen(
+            child.argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=_die_with_parent,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        child.pump = threading.Thread(target=self._pump, args=(child,), daemon=True)
+        child.pump.start()
+        self.say("serve", f"started {child.name} (pid {child.process.pid})")
+
+    def _pump(self, child: Child) -> None:
+        assert child.process is not None and child.process.stdout is not None
+        for raw in iter(child.process.stdout.readline, b""):
+            self.say(child.name, raw.decode(errors="replace").rstrip("\n"))
+
+    def _supervise(self, children: list[Child], host: str, port: int) -> bool:
+        """Wait until a signal arrives or a child exits; True if a child failed."""
+        started = time.monotonic()
+        ready = False
+        next_probe = 0.0
+        while self.stop_reason is None:
+            for child in children:
+                if child.process is not None and child.process.poll() is not None:
+                    self.say("serve", f"{child.name} exited with status {child.process.returncode}")
+                    return True
+            now = time.monotonic()
+            if not ready and now >= next_probe:
+                ready = self._probe(host, port, now - started)
+                next_probe = now + 0.5
+            time.sleep(0.1)
+        self.say("serve", f"{self.stop_reason} received: stopping")
+        return False
+
+    def _probe(self, host: str, port: int, elapsed: float) -> bool:
+        base = f"http://{_display_host(host)}:{port}"
+        try:
+            with urllib.request.urlopen(f"{base}/api/v1/health", timeout=5) as response:
+                health = json.load(response)
+        except urllib.error.HTTPError as exc:
+            health = json.loads(exc.read() or b"{}")
+        except (OSError, ValueError):
+            return False
+        if not health.get("ok") and elapsed < READY_TIMEOUT_SECONDS:
+            return False
+        self._banner(base, health)
+        return True
+
+    def _banner(self, base: str, health: dict) -> None:
+        lines = [
+            "",
+            "=" * 72,
+            f"UNO service running at {base}/  (data folder: {settings.DATA_DIR})",
+            f"  API docs (Swagger UI): {base}/api/docs/",
+            f"  API docs (Redoc):      {base}/api/redoc/",
+            f"  OpenAPI schema:        {base}/api/schema/",
+            f"  Admin:                 {base}/admin/",
+            f"  Health:                {base}/api/v1/health",
+            "  Create an admin user:  uv run python manage.py createsuperuser",
+            "  Press Ctrl-C to stop the web server, the worker and beat.",
+            "=" * 72,
+        ]
+        if not health.get("ok"):
+            lines.insert(2, f"WARNING: the health check is failing: {json.dumps(health)}")
+        for line in lines:
+            self.say("serve", line)
+
+    # --- stopping ---------------------------------------------------------------------
+    def _stop_all(self, children: list[Child], grace: float) -> None:
+        running = [c for c in children if c.process is not None]
+        for child in running:
+            if child.process.poll() is None:
+                self.say("serve", f"stopping {child.name} (SIGTERM)")
+                _signal_pid(child.process.pid, signal.SIGTERM)
+        began = time.monotonic()
+        deadline = began + grace
+        for child in running:
+            try:
+                status = child.process.wait(timeout=max(0.0, deadline - time.monotonic()))
+                took = time.monotonic() - began
+                self.say("serve", f"{child.name} stopped (status {status}) after {took:.1f}s")
+            except subprocess.TimeoutExpired:
+                self.say("serve", f"{child.name} did not stop in {grace:g}s: SIGKILL")
+        for child in running:
+            # Whatever is left in the child's process group (e.g. pool processes of a
+            # worker that died) goes too; the group id is the child's pid.
+            _signal_group(child.process.pid, signal.SIGKILL)
+            child.process.wait()
+            if child.pump is not None:
+                child.pump.join(timeout=5)
+
+    def say(self, name: str, text: str) -> None:
+        with self.write_lock:
+            try:
+                sys.stdout.write(f"{name:>6} | {text}\n")
+                sys.stdout.flush()
+            except (BrokenPipeError, ValueError):
+                pass
+
+
+def _display_host(host: str) -> str:
+    return "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
+
+
+def _signal_pid(pid: int, signum: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signum)
+
+
+def _signal_group(pgid: int, signum: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, signum)
