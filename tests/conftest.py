@@ -1,0 +1,162 @@
+"""Shared test set-up: hypothesis profiles, and fixtures for tests that need real services.
+
+Services. A test that needs PostgreSQL or Redis asks for a fixture (``postgres``,
+``redis_url``). When the service is absent the test is skipped with the reason, on a
+developer's machine; with ``UNO_REQUIRE_SERVICES=1`` (set by .ci/run) it fails instead, so
+CI cannot go green by skipping. The whole suite runs on PostgreSQL when ``DATABASE_URL``
+points there (pytest-django creates the ``test_…`` database).
+
+Hypothesis profiles: ``dev`` (default), ``ci`` (set by .ci/run), ``thorough``; choose with
+``HYPOTHESIS_PROFILE``.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+# Playwright's sync API and some live-server tests keep an event loop in the main thread.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+settings.register_profile("dev", max_examples=50)
+settings.register_profile(
+    "ci",
+    max_examples=200,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("thorough", max_examples=2000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def services_required() -> bool:
+    return os.environ.get("UNO_REQUIRE_SERVICES", "").strip().lower() in {"1", "true", "yes"}
+
+
+def skip_or_fail(reason: str) -> None:
+    """Skip, or fail when UNO_REQUIRE_SERVICES=1 says the service must be there."""
+    if services_required():
+        pytest.fail(f"{reason} (UNO_REQUIRE_SERVICES=1: required services must be present)")
+    pytest.skip(reason)
+
+
+def port_open(host: str, port: int, timeout: float = 1.0) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    """A reachable Redis, from UNO_TEST_REDIS_URL (.ci/run sets it)."""
+    url = os.environ.get("UNO_TEST_REDIS_URL", "").strip()
+    if not url:
+        skip_or_fail("needs Redis: UNO_TEST_REDIS_URL is not set")
+    parts = urlsplit(url)
+    if not port_open(parts.hostname or "127.0.0.1", parts.port or 6379):
+        skip_or_fail(f"needs Redis: nothing answers at {parts.hostname}:{parts.port or 6379}")
+    return url
+
+
+@pytest.fixture
+def postgres(django_db_blocker):
+    """Skips (or fails) unless the test database is PostgreSQL (DATABASE_URL=postgres://…)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        skip_or_fail(
+            f"needs PostgreSQL: the tests run on {connection.vendor}; "
+            "set DATABASE_URL=postgres://… to run them on PostgreSQL"
+        )
+    return connection
+
+
+@pytest.fixture
+def worker_database_url(django_db_blocker) -> str:
+    """A DATABASE_URL for another process (a real worker) to reach the test database."""
+    from django.db import connection
+
+    conf = connection.settings_dict
+    if connection.vendor == "postgresql":
+        auth = conf["USER"] or ""
+        if conf.get("PASSWORD"):
+            auth += f":{conf['PASSWORD']}"
+        host = conf["HOST"] or "127.0.0.1"
+        port = f":{conf['PORT']}" if conf.get("PORT") else ""
+        return f"postgres://{auth}@{host}{port}/{conf['NAME']}"
+    name = str(conf["NAME"])
+    if name == ":memory:" or "mode=memory" in name:
+        pytest.skip("the SQLite test database is in memory; another process cannot reach it")
+    return f"sqlite:///{name}"
+
+
+def _child_env(**overrides: str | None) -> dict[str, str]:
+    """The environment for a child process of the project (None removes a variable)."""
+    env = dict(os.environ)
+    env.pop("VIRTUAL_ENV", None)
+    env["PYTHONUNBUFFERED"] = "1"
+    for key, value in overrides.items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
+    return env
+
+
+def _manage(*args: str, env: dict[str, str] | None = None, timeout: float = 120):
+    """Run `python manage.py …` in a fresh interpreter; returns the CompletedProcess."""
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=REPO,
+        env=env or _child_env(),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+# Helpers handed to tests as fixtures, so test modules need not import this file.
+@pytest.fixture(scope="session")
+def child_env():
+    """child_env(NAME=value_or_None, …): os.environ for a project subprocess, amended."""
+    return _child_env
+
+
+@pytest.fixture(scope="session")
+def manage():
+    """manage(*args, env=None, timeout=120): run `python manage.py …` in a new process."""
+    return _manage
+
+
+@pytest.fixture(scope="session")
+def get_free_port():
+    return free_port
+
+
+@pytest.fixture(scope="session")
+def require_service():
+    """require_service(reason): skip, or fail under UNO_REQUIRE_SERVICES=1."""
+    return skip_or_fail
+
+
+@pytest.fixture(scope="session")
+def repo_dir() -> Path:
+    return REPO

@@ -1,0 +1,159 @@
+"""docker-compose.yml and the Dockerfile describe a production that can work.
+
+No Docker engine runs here, so the file is checked for what it must contain and that
+everything its commands name exists; `docker compose config` (or Debian's
+`docker-compose config`) validates it against the Compose specification when present.
+"""
+
+from __future__ import annotations
+
+import importlib
+import shutil
+import subprocess
+
+import pytest
+import yaml
+from django.core.management import get_commands
+
+SERVICES = {"postgres", "redis", "migrate", "web", "worker", "beat"}
+APP_SERVICES = ("migrate", "web", "worker", "beat")
+
+
+@pytest.fixture(scope="module")
+def compose(repo_dir) -> dict:
+    return yaml.safe_load((repo_dir / "docker-compose.yml").read_text())
+
+
+@pytest.fixture(scope="module")
+def services(compose) -> dict:
+    return compose["services"]
+
+
+def words(command) -> list[str]:
+    return command.split() if isinstance(command, str) else [str(w) for w in command]
+
+
+def test_compose_has_the_production_services(services):
+    assert set(services) >= SERVICES
+    assert services["postgres"]["image"].split(":")[1].startswith(("15", "16"))
+    assert services["redis"]["image"].split(":")[1].startswith("7")
+
+
+def test_databases_keep_their_data_in_named_volumes(compose, services):
+    volumes = set(compose["volumes"])
+    for name, mount in (("postgres", "/var/lib/postgresql/data"), ("redis", "/data")):
+        named = [v.split(":")[0] for v in services[name]["volumes"] if v.endswith(mount)]
+        assert named and named[0] in volumes, name
+
+
+def test_every_long_running_service_has_a_health_check(services):
+    for name in ("postgres", "redis", "web", "worker", "beat"):
+        assert services[name]["healthcheck"]["test"], name
+
+
+def test_app_services_share_one_image_and_take_configuration_from_the_environment(services):
+    images = {services[name]["image"] for name in APP_SERVICES}
+    assert len(images) == 1
+    for name in APP_SERVICES:
+        environment = services[name]["environment"]
+        assert environment["UNO_MODE"] == "production"
+        assert environment["SECRET_KEY"].startswith("${SECRET_KEY:?")
+        assert environment["DATABASE_URL"].startswith("postgres://")
+        assert "@postgres:" in environment["DATABASE_URL"]
+        assert environment["CELERY_BROKER_URL"].startswith("redis://redis:")
+
+
+def test_migrate_runs_once_and_the_others_wait_for_it(services):
+    migrate = services["migrate"]
+    assert words(migrate["command"])[:3] == ["python", "manage.py", "migrate"]
+    assert migrate["restart"] == "no"
+    assert migrate["depends_on"]["postgres"]["condition"] == "service_healthy"
+    for name in ("web", "worker", "beat"):
+        depends = services[name]["depends_on"]
+        assert depends["migrate"]["condition"] == "service_completed_successfully"
+        assert depends["postgres"]["condition"] == "service_healthy"
+        assert depends["redis"]["condition"] == "service_healthy"
+
+
+def test_web_runs_the_asgi_app_under_uvicorn_with_several_workers(services):
+    command = words(services["web"]["command"])
+    assert command[0] == "uvicorn"
+    module, attribute = command[1].split(":")
+    assert getattr(importlib.import_module(module), attribute) is not None
+    workers = next(w for w in command if w.startswith("--workers="))
+    default = workers.split(":-")[-1].rstrip("}") if "${" in workers else workers.split("=")[1]
+    assert int(default) > 1
+    assert "/api/v1/health" in " ".join(services["web"]["healthcheck"]["test"])
+
+
+def test_worker_and_beat_run_the_celery_app_that_exists(services):
+    import unoservice
+
+    assert hasattr(unoservice, "celery_app")
+    worker, beat = words(services["worker"]["command"]), words(services["beat"]["command"])
+    assert worker[:4] == ["celery", "-A", "unoservice", "worker"]
+    assert beat[:4] == ["celery", "-A", "unoservice", "beat"]
+    assert "replicas" not in str(services["beat"].get("deploy", {}))  # one beat only
+    beat_volume = services["beat"]["volumes"][0].split(":")
+    assert any(arg.startswith(f"--schedule={beat_volume[1]}/") for arg in beat)
+
+
+def test_health_checks_use_commands_that_exist(services):
+    assert "heartbeat" in get_commands()
+    beat_check = words(services["beat"]["healthcheck"]["test"])
+    assert beat_check[1:] == ["python", "manage.py", "heartbeat"]
+    assert "celery -A unoservice inspect ping" in services["worker"]["healthcheck"]["test"][1]
+
+
+def test_dockerfile_builds_from_the_lock_file_without_dev_and_runs_as_non_root(repo_dir):
+    dockerfile = (repo_dir / "Dockerfile").read_text()
+    assert "uv sync --locked --no-dev" in dockerfile
+    assert "COPY pyproject.toml uv.lock" in dockerfile
+    assert "collectstatic --noinput" in dockerfile
+    users = [line.split()[1] for line in dockerfile.splitlines() if line.startswith("USER ")]
+    assert users and users[-1] not in ("root", "0")
+    settings_module = next(
+        line.split("DJANGO_SETTINGS_MODULE=")[1].split()[0]
+        for line in dockerfile.splitlines()
+        if "DJANGO_SETTINGS_MODULE=" in line
+    )
+    importlib.import_module(settings_module)
+
+
+def compose_command() -> list[str] | None:
+    if shutil.which("docker"):
+        probe = subprocess.run(["docker", "compose", "version"], capture_output=True)
+        if probe.returncode == 0:
+            return ["docker", "compose"]
+    if shutil.which("docker-compose"):
+        return ["docker-compose"]
+    return None
+
+
+def test_docker_compose_config_accepts_the_file_and_requires_a_secret_key(
+    repo_dir, child_env, require_service
+):
+    command = compose_command()
+    if command is None:
+        require_service("needs `docker compose` or `docker-compose` to validate the file")
+
+    ok = subprocess.run(
+        [*command, "config", "-q"],
+        cwd=repo_dir,
+        env=child_env(SECRET_KEY="only-for-validation"),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert ok.returncode == 0, ok.stderr
+
+    missing = subprocess.run(
+        [*command, "config", "-q"],
+        cwd=repo_dir,
+        env=child_env(SECRET_KEY=None),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert missing.returncode != 0
+    assert "SECRET_KEY" in missing.stderr

@@ -1,0 +1,258 @@
+"""The README's run command (bin/serve) really serves, and one signal stops everything.
+
+Each test starts bin/serve in its own session on a free port with an empty data folder
+(so SQLite and the filesystem broker), as a user would, and stops it as a terminal's
+Ctrl-C would (SIGINT to the process group) or as `kill` would (SIGTERM to the script).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import sqlite3
+import subprocess
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+from celery import Celery
+
+from unoservice import env as uno_env
+from unoservice.ops.tasks import PING_TASK
+
+pytestmark = pytest.mark.e2e
+
+START_TIMEOUT = 120.0
+STOP_TIMEOUT = 45.0
+
+
+class Served:
+    def __init__(self, process: subprocess.Popen, port: int, data_dir: Path, log: Path):
+        self.process, self.port, self.data_dir, self.log = process, port, data_dir, log
+        self.base = f"http://127.0.0.1:{port}"
+
+    def get(self, path: str, timeout: float = 10.0) -> tuple[int, dict, bytes]:
+        try:
+            with urllib.request.urlopen(self.base + path, timeout=timeout) as response:
+                return response.status, _lower(response.headers), response.read()
+        except urllib.error.HTTPError as exc:
+            return exc.code, _lower(exc.headers), exc.read()
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def wait_healthy(self) -> dict:
+        deadline = time.monotonic() + START_TIMEOUT
+        last = None
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, f"bin/serve exited early:\n{self.output()}"
+            try:
+                status, _, body = self.get("/api/v1/health", timeout=5)
+                last = (status, body)
+                if status == 200:
+                    return json.loads(body)
+            except OSError:
+                pass
+            time.sleep(0.25)
+        raise AssertionError(f"not healthy in {START_TIMEOUT}s (last: {last}):\n{self.output()}")
+
+    def tree(self) -> dict[int, str]:
+        """The supervisor's descendants (pid -> command line), from /proc."""
+        children: dict[int, list[int]] = {}
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                except (OSError, IndexError, ValueError):
+                    continue
+                children.setdefault(ppid, []).append(int(entry.name))
+        found, todo = {}, [self.process.pid]
+        while todo:
+            for pid in children.get(todo.pop(), []):
+                found[pid] = _cmdline(pid)
+                todo.append(pid)
+        return found
+
+
+def _lower(headers) -> dict[str, str]:
+    return {key.lower(): value for key, value in headers.items()}
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode().strip()
+    except OSError:
+        return ""
+
+
+def _alive(pid: int, cmdline: str) -> bool:
+    """Still running as the same program (not a zombie, not a reused pid)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z" and _cmdline(pid) == cmdline
+
+
+@pytest.fixture
+def serve(tmp_path, child_env, get_free_port, repo_dir):
+    started: list[Served] = []
+
+    def start(heartbeat_seconds: int = 60) -> Served:
+        port = get_free_port()
+        data_dir = tmp_path / f"data-{port}"
+        log = tmp_path / f"serve-{port}.log"
+        env = child_env(
+            UNO_DATA_DIR=str(data_dir),
+            DATABASE_URL=None,
+            CELERY_BROKER_URL=None,
+            UNO_MODE=None,
+            SECRET_KEY=None,
+            DEBUG=None,
+            PORT=None,
+            UNO_HEARTBEAT_SECONDS=str(heartbeat_seconds),
+        )
+        with log.open("wb") as out:
+            process = subprocess.Popen(
+                [str(repo_dir / "bin" / "serve"), "--port", str(port)],
+                cwd=repo_dir,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        served = Served(process, port, data_dir, log)
+        started.append(served)
+        return served
+
+    yield start
+
+    for served in started:  # never leave anything running, whatever the test did
+        if served.process.poll() is None:
+            os.killpg(served.process.pid, signal.SIGKILL)
+            served.process.wait()
+        for pid, cmdline in served.tree().items():
+            if _alive(pid, cmdline):
+                os.kill(pid, signal.SIGKILL)
+
+
+def assert_everything_stops(served: Served, tree: dict[int, str]) -> None:
+    try:
+        served.process.wait(timeout=STOP_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"bin/serve still running:\n{served.output()}") from None
+    deadline = time.monotonic() + 10
+    while (left := [pid for pid, cmd in tree.items() if _alive(pid, cmd)]) and (
+        time.monotonic() < deadline
+    ):
+        time.sleep(0.1)
+    assert not left, f"left running: {[tree[pid] for pid in left]}\n{served.output()}"
+
+
+def test_run_command_serves_api_docs_admin_and_worker_and_ctrl_c_stops_all(serve):
+    served = serve(heartbeat_seconds=2)
+    assert served.wait_healthy() == {"ok": True, "database": "ok", "broker": "ok"}
+
+    # The three processes, and a banner telling where the docs and the admin are.
+    tree = served.tree()
+    commands = " ".join(tree.values())
+    assert "uvicorn unoservice.asgi:application" in commands
+    assert "celery -A unoservice worker" in commands
+    assert "celery -A unoservice beat" in commands
+    deadline = time.monotonic() + 10
+    while "createsuperuser" not in served.output() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    output = served.output()
+    assert f"{served.base}/api/docs/" in output
+    assert f"{served.base}/admin/" in output
+    assert "uv run python manage.py createsuperuser" in output
+
+    # A ping through the filesystem broker; the worker writes the row in this SQLite file.
+    _, transport_options = uno_env.broker(None, served.data_dir, {})
+    client = Celery("client", broker="filesystem://localhost//")
+    client.conf.broker_transport_options = transport_options
+    token = uuid.uuid4()
+    client.send_task(PING_TASK, kwargs={"token": str(token), "source": "test"})
+    database = served.data_dir / "db.sqlite3"
+    deadline = time.monotonic() + 60
+    row = None
+    while row is None:
+        assert time.monotonic() < deadline, f"no row for the ping:\n{served.output()}"
+        with sqlite3.connect(database, timeout=20) as db:
+            row = db.execute(
+                "SELECT worker FROM ops_workerping WHERE token = ?", (token.hex,)
+            ).fetchone()
+        time.sleep(0.2)
+    assert row[0].startswith("embedded@")
+
+    # Beat runs too: its heartbeat (every 2 s here) is recorded by the worker.
+    deadline = time.monotonic() + 60
+    beats = 0
+    while not beats:
+        assert time.monotonic() < deadline, f"no heartbeat from beat:\n{served.output()}"
+        with sqlite3.connect(database, timeout=20) as db:
+            beats = db.execute(
+                "SELECT count(*) FROM ops_workerping WHERE source = 'beat'"
+            ).fetchone()[0]
+        time.sleep(0.5)
+
+    # Swagger UI and its assets, the admin and its CSS: all served with DEBUG off.
+    status, _, body = served.get("/api/docs/")
+    assert status == 200
+    html = body.decode()
+    scripts = re.findall(r'src="(/static/[^"]+\.js)"', html)
+    assert scripts
+    for script in scripts:
+        status, headers, _ = served.get(script)
+        assert status == 200, script
+        assert "javascript" in headers["content-type"]
+    status, _, body = served.get("/admin/login/")
+    assert status == 200
+    assert b"/static/admin/css/base.css" in body
+    status, headers, _ = served.get("/static/admin/css/base.css")
+    assert status == 200
+    assert headers["content-type"].startswith("text/css")
+
+    # Ctrl-C in a terminal: SIGINT to the foreground process group.
+    tree = served.tree()
+    os.killpg(served.process.pid, signal.SIGINT)
+    assert_everything_stops(served, tree)
+    assert served.process.returncode == 0, served.output()
+
+
+def test_sigterm_to_the_run_command_stops_all_three_processes(serve):
+    served = serve()
+    served.wait_healthy()
+    tree = served.tree()
+    assert len(tree) >= 3
+
+    served.process.send_signal(signal.SIGTERM)
+
+    assert_everything_stops(served, tree)
+    assert served.process.returncode == 0, served.output()
+
+
+def test_when_a_child_dies_the_run_command_stops_the_others_and_fails(serve):
+    served = serve()
+    served.wait_healthy()
+    tree = served.tree()
+    worker = next(
+        pid
+        for pid, cmd in tree.items()
+        if "celery -A unoservice worker" in cmd
+        and Path(f"/proc/{pid}/stat").exists()
+        and int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        == served.process.pid
+    )
+
+    os.kill(worker, signal.SIGKILL)
+
+    assert_everything_stops(served, tree)
+    assert served.process.returncode != 0
+    assert "worker exited" in served.output()

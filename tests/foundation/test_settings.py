@@ -1,0 +1,153 @@
+"""Configuration from the environment: safe defaults, both database URL forms, and a
+production deployment that refuses to start without a SECRET_KEY."""
+
+import json
+import stat
+
+import pytest
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
+from unoservice import env
+
+
+def test_no_database_url_means_sqlite_in_the_data_folder_with_wal_and_immediate(tmp_path):
+    config = env.database(None, tmp_path)
+
+    assert config["ENGINE"] == "django.db.backends.sqlite3"
+    assert config["NAME"] == str(tmp_path / "db.sqlite3")
+    assert config["OPTIONS"] == {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+
+
+def test_a_sqlite_url_keeps_its_path_and_gets_the_sqlite_options(tmp_path):
+    config = env.database(f"sqlite:///{tmp_path}/other.sqlite3", tmp_path)
+
+    assert config["NAME"] == f"{tmp_path}/other.sqlite3"
+    assert config["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+
+
+@pytest.mark.parametrize("scheme", ["postgres", "postgresql"])
+def test_a_postgres_url_gives_host_port_user_password_and_database(tmp_path, scheme):
+    config = env.database(f"{scheme}://uno:s3cret@db.example:6543/games", tmp_path)
+
+    assert config["ENGINE"] == "django.db.backends.postgresql"
+    assert (config["HOST"], config["PORT"]) == ("db.example", 6543)
+    assert (config["USER"], config["PASSWORD"], config["NAME"]) == ("uno", "s3cret", "games")
+    assert config["OPTIONS"]["connect_timeout"] == 5
+    assert config["CONN_HEALTH_CHECKS"] is True
+
+
+@pytest.mark.parametrize("url", ["mysql://u:p@h/db", "nonsense://x", "not a url"])
+def test_an_unsupported_database_url_is_refused_at_start(tmp_path, url):
+    with pytest.raises(ImproperlyConfigured):
+        env.database(url, tmp_path)
+
+
+def test_default_broker_is_the_filesystem_one_with_its_folders_created(tmp_path):
+    url, options = env.broker(None, tmp_path, {})
+
+    assert url.startswith("filesystem://")
+    assert options["polling_interval"] == 0.1
+    for folder in env.filesystem_broker_folders(options):
+        assert folder.is_dir()
+        assert tmp_path in folder.parents
+
+
+def test_redis_broker_sets_a_visibility_timeout_longer_than_redis_default(tmp_path):
+    url, options = env.broker("redis://127.0.0.1:6379/0", tmp_path, {})
+
+    assert url == "redis://127.0.0.1:6379/0"
+    assert options["visibility_timeout"] > 3600
+    _, options = env.broker("redis://x/0", tmp_path, {"UNO_BROKER_VISIBILITY_TIMEOUT": "9000"})
+    assert options["visibility_timeout"] == 9000
+
+
+def test_embedded_mode_makes_a_secret_key_once_and_keeps_it_private(tmp_path):
+    first = env.secret_key({}, "embedded", tmp_path)
+    second = env.secret_key({}, "embedded", tmp_path)
+
+    assert first == second
+    assert len(first) >= 50
+    assert stat.S_IMODE((tmp_path / "secret_key").stat().st_mode) == 0o600
+
+
+def test_production_mode_without_secret_key_is_refused(tmp_path):
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY"):
+        env.secret_key({}, "production", tmp_path)
+    assert not (tmp_path / "secret_key").exists()
+    assert env.secret_key({"SECRET_KEY": "given"}, "production", tmp_path) == "given"
+
+
+def test_an_unknown_mode_or_a_non_boolean_debug_is_refused():
+    with pytest.raises(ImproperlyConfigured, match="UNO_MODE"):
+        env.mode({"UNO_MODE": "staging"})
+    with pytest.raises(ImproperlyConfigured, match="DEBUG"):
+        env.env_bool({"DEBUG": "maybe"}, "DEBUG", False)
+    assert env.mode({}) == "embedded"
+    assert env.env_bool({"DEBUG": "on"}, "DEBUG", False) is True
+
+
+def test_settings_in_force_are_utc_and_celery_is_configured_for_safe_retries():
+    assert settings.TIME_ZONE == "UTC"
+    assert settings.USE_TZ is True
+    assert settings.CELERY_TASK_ACKS_LATE is True
+    assert settings.CELERY_WORKER_PREFETCH_MULTIPLIER == 1
+    assert settings.CELERY_TASK_SERIALIZER == "json"
+    assert settings.CELERY_ACCEPT_CONTENT == ["json"]
+    assert settings.CELERY_TIMEZONE == "UTC"
+    assert settings.CELERY_BEAT_SCHEDULE_FILENAME.startswith(str(settings.DATA_DIR))
+    handler = settings.REST_FRAMEWORK["EXCEPTION_HANDLER"]
+    assert handler == "unoservice.api.problem_exception_handler"
+    assert settings.SPECTACULAR_SETTINGS["COMPONENT_SPLIT_REQUEST"] is True
+    assert settings.SPECTACULAR_SETTINGS["SWAGGER_UI_DIST"] == "SIDECAR"
+
+
+def test_production_start_without_secret_key_fails_loudly(manage, child_env, tmp_path):
+    result = manage(
+        "check",
+        env=child_env(UNO_MODE="production", SECRET_KEY=None, UNO_DATA_DIR=str(tmp_path)),
+    )
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert "SECRET_KEY is not set" in result.stderr
+
+
+def test_production_start_with_secret_key_passes_the_checks(manage, child_env, tmp_path):
+    result = manage(
+        "check",
+        env=child_env(
+            UNO_MODE="production",
+            SECRET_KEY="a-long-random-secret-for-this-test-only-0123456789abcdef",
+            UNO_DATA_DIR=str(tmp_path),
+            DATABASE_URL=f"sqlite:///{tmp_path}/db.sqlite3",
+        ),
+    )
+
+    assert result.returncode == 0, result.stderr
+
+
+def test_embedded_sqlite_connection_really_uses_wal_immediate_and_a_busy_timeout(
+    manage, child_env, tmp_path
+):
+    code = (
+        "import json; from django.db import connection; c = connection.cursor(); "
+        "print(json.dumps({p: c.execute('PRAGMA ' + p).fetchone()[0] "
+        "for p in ('journal_mode', 'synchronous', 'busy_timeout')}))"
+    )
+    result = manage(
+        "shell",
+        "-c",
+        code,
+        env=child_env(UNO_DATA_DIR=str(tmp_path), DATABASE_URL=None, UNO_MODE=None),
+    )
+
+    assert result.returncode == 0, result.stderr
+    pragmas = json.loads(result.stdout.strip().splitlines()[-1])
+    assert pragmas == {"journal_mode": "wal", "synchronous": 1, "busy_timeout": 20000}
+    assert (tmp_path / "db.sqlite3").exists()
+    assert (tmp_path / "secret_key").exists()
