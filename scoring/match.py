@@ -61,10 +61,8 @@ def tally_round(
 
 def _tally_standard(target, scores, hand_points, round_winner, dealer, teams) -> RoundTally:
     n = len(scores)
-    if teams:
-        winners = tuple(s for s in range(n) if s % 2 == round_winner % 2)
-    else:
-        winners = (round_winner,)
+    same_side = (lambda s: s % 2 == round_winner % 2) if teams else (lambda s: s == round_winner)
+    winners = tuple(s for s in range(n) if same_side(s))
     gained = sum(points for seat, points in hand_points.items() if seat not in winners)
     new_scores = list(scores)
     for seat in winners:

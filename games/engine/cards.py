@@ -32,7 +32,15 @@ WILD, WILD_DRAW4 = "wild", "wild-draw4"
 WILD_SWAP, WILD_SHUFFLE, WILD_CUSTOM = "wild-swap", "wild-shuffle", "wild-custom"
 WILD_DOWNPOUR1, WILD_DOWNPOUR2 = "wild-downpour1", "wild-downpour2"
 COLORED_ACTIONS = (SKIP, REVERSE, DRAW2)
-WILD_RANKS = (WILD, WILD_DRAW4, WILD_SWAP, WILD_SHUFFLE, WILD_CUSTOM, WILD_DOWNPOUR1, WILD_DOWNPOUR2)
+WILD_RANKS = (
+    WILD,
+    WILD_DRAW4,
+    WILD_SWAP,
+    WILD_SHUFFLE,
+    WILD_CUSTOM,
+    WILD_DOWNPOUR1,
+    WILD_DOWNPOUR2,
+)
 
 
 class UnknownCard(ValueError):

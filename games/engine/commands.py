@@ -122,8 +122,20 @@ class AbortGame:
 
 
 Command = (
-    StartGame | PlayCard | DrawCard | Pass | KeepCard | ChooseColor | ChooseTarget | CallUno
-    | CatchUno | Challenge | Accept | Timeout | RemoveSeat | AbortGame
+    StartGame
+    | PlayCard
+    | DrawCard
+    | Pass
+    | KeepCard
+    | ChooseColor
+    | ChooseTarget
+    | CallUno
+    | CatchUno
+    | Challenge
+    | Accept
+    | Timeout
+    | RemoveSeat
+    | AbortGame
 )
 
 #: Commands a seat sends, by their `type` in the API (CONTRACT.md's action union).

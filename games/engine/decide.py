@@ -193,9 +193,9 @@ def _jump_in_open(state: GameState) -> bool:
 def _after_penalty(state: GameState, victim: int, player: int | None) -> int:
     """Who plays after `victim` took a draw card's cards: its player again under
     draw-returns or two-player rules, otherwise the seat after the victim."""
-    if player is not None and state.in_play(player):
-        if state.rules.draw_returns_to_player or two_in_play(state):
-            return player
+    returns = state.rules.draw_returns_to_player or two_in_play(state)
+    if player is not None and state.in_play(player) and returns:
+        return player
     return next_seat(state, victim)
 
 
@@ -206,8 +206,9 @@ def _reshuffle(step_: Step) -> None:
     state = step_.state
     shuffled = shuffle_cards(state.discard_pile[:-1], step_.need_rng())
     step_.emit(
-        ev.DeckShuffled("reshuffle", len(shuffled.order), shuffled.commitment,
-                        shuffled.order, shuffled.salt)
+        ev.DeckShuffled(
+            "reshuffle", len(shuffled.order), shuffled.commitment, shuffled.order, shuffled.salt
+        )
     )
 
 
@@ -240,8 +241,9 @@ def _draw_to_match(step_: Step, seat: int) -> tuple[Card, ...]:
         limit = len(state.draw_pile) if cap is None else min(len(state.draw_pile), cap - len(drawn))
         take = limit
         for index in range(limit):
-            if _drawn_card_playable(state, seat, state.draw_pile[index],
-                                    state.hands[seat] + state.draw_pile[:index]):
+            if _drawn_card_playable(
+                state, seat, state.draw_pile[index], state.hands[seat] + state.draw_pile[:index]
+            ):
                 take = index + 1
                 break
         cards = state.draw_pile[:take]
@@ -318,11 +320,11 @@ def _is_jump_in(state: GameState, seat: int, card: Card) -> bool:
 
 
 def _check_turn_play(state: GameState, seat: int, card: Card) -> None:
-    if state.phase == Phase.DRAWN_CARD:
-        if card is not state.drawn_card:
-            raise RuleViolation(
-                ErrorCode.DRAWN_CARD_ONLY, f"only the drawn card ({state.drawn_card.code}) may be played"
-            )
+    if state.phase == Phase.DRAWN_CARD and card is not state.drawn_card:
+        raise RuleViolation(
+            ErrorCode.DRAWN_CARD_ONLY,
+            f"only the drawn card ({state.drawn_card.code}) may be played",
+        )
     if state.pending_draw and state.phase in (Phase.PLAY, Phase.RESPOND_DRAW4):
         if not can_stack(state, card):
             raise RuleViolation(
@@ -369,8 +371,16 @@ def _play(step_: Step, command: PlayCard) -> None:
     _begin_advancing(step_, play.seat)
     pending = step_.state.pending_draw
     step_.emit(ev.CardPlayed(play.seat, play.card, play.color, play.target, play.jump_in, False))
-    _resolve_card(step_, play.seat, play.card, play.target, command.uno,
-                  pending=pending, bluff=play.bluff, hand_at_play=play.hand_after)
+    _resolve_card(
+        step_,
+        play.seat,
+        play.card,
+        play.target,
+        command.uno,
+        pending=pending,
+        bluff=play.bluff,
+        hand_at_play=play.hand_after,
+    )
 
 
 def _resolve_card(
@@ -447,8 +457,9 @@ def _shuffle_hands(step_: Step, seat: int) -> None:
     players = state.seats_in_play()
     pooled = tuple(c for s in players for c in state.hands[s])
     shuffled = shuffle_cards(pooled, step_.need_rng())
-    step_.emit(ev.DeckShuffled("hands", len(pooled), shuffled.commitment,
-                               shuffled.order, shuffled.salt))
+    step_.emit(
+        ev.DeckShuffled("hands", len(pooled), shuffled.commitment, shuffled.order, shuffled.salt)
+    )
     order = [next_seat(state, seat, 1)]
     while len(order) < len(players):
         order.append(next_seat(state, order[-1], 1))
@@ -481,13 +492,27 @@ def _resolve_draw_card(step_, seat, card, pending, bluff, hand_at_play) -> None:
     went_out = not state.hands[seat]
     if card.rank == WILD_DRAW4 and rules.wd4_enforcement == "challenge":
         draw4 = Draw4Play(seat, bluff, hand_at_play)
-        _turn(step_, victim, Phase.RESPOND_DRAW4, pending=total, pending_kind=WILD_DRAW4,
-              returns_to=seat, draw4=draw4)
+        _turn(
+            step_,
+            victim,
+            Phase.RESPOND_DRAW4,
+            pending=total,
+            pending_kind=WILD_DRAW4,
+            returns_to=seat,
+            draw4=draw4,
+        )
         return
     if rules.stacking != "none" and not went_out and _stackable_kind(rules.stacking, card.rank):
         phase = Phase.RESPOND_DRAW4 if card.rank == WILD_DRAW4 else Phase.PLAY
-        _turn(step_, victim, phase, pending=total, pending_kind=card.rank, returns_to=seat,
-              jump_in=_jump_in_open(step_.state))
+        _turn(
+            step_,
+            victim,
+            phase,
+            pending=total,
+            pending_kind=card.rank,
+            returns_to=seat,
+            jump_in=_jump_in_open(step_.state),
+        )
         return
     _take_penalty(step_, victim, total, seat, automatic=True)
 
@@ -511,8 +536,11 @@ def _take_penalty(
     if player is not None and not step_.state.hands[player]:
         _end_round(step_, player)
         return
-    _turn(step_, _after_penalty(step_.state, victim, player),
-          jump_in=automatic and _jump_in_open(step_.state))
+    _turn(
+        step_,
+        _after_penalty(step_.state, victim, player),
+        jump_in=automatic and _jump_in_open(step_.state),
+    )
 
 
 def _pass_turn_after_card(step_: Step, seat: int, card: Card) -> None:
@@ -554,8 +582,17 @@ def _start_game(step_: Step, command: StartGame) -> None:
         raise RuleViolation(ErrorCode.ALREADY_STARTED, "the game has already started")
     check_seats(command.rules, command.seats)
     fair = command.provably_fair and command.deck is None and command.position is None
-    step_.emit(ev.GameStarted(ENGINE_VERSION, command.seats, rules_to_dict(command.rules), fair,
-                              command.timeout_action, command.abandon_after, command.on_abandon))
+    step_.emit(
+        ev.GameStarted(
+            ENGINE_VERSION,
+            command.seats,
+            rules_to_dict(command.rules),
+            fair,
+            command.timeout_action,
+            command.abandon_after,
+            command.on_abandon,
+        )
+    )
     if command.position is not None:
         from .position import load_position
 
@@ -576,14 +613,20 @@ def _start_round(step_: Step, number: int, dealer: int, fixed_top: tuple[Card, .
     try:
         shuffled = shuffle_cards(deck, step_.need_rng(), fixed_top=fixed_top)
     except ValueError:
-        raise RuleViolation(ErrorCode.INVALID_SETUP, "the deck holds cards this game's deck has not") from None
-    step_.emit(ev.DeckShuffled("deal", len(deck), shuffled.commitment, shuffled.order, shuffled.salt))
+        raise RuleViolation(
+            ErrorCode.INVALID_SETUP, "the deck holds cards this game's deck has not"
+        ) from None
+    step_.emit(
+        ev.DeckShuffled("deal", len(deck), shuffled.commitment, shuffled.order, shuffled.salt)
+    )
     state = step_.state
     players = [next_seat(state, dealer, 1)]
     while len(players) < len(state.seats_in_play()):
         players.append(next_seat(state, players[-1], 1))
     size = state.rules.hand_size
-    dealt = {s: shuffled.order[i : size * len(players) : len(players)] for i, s in enumerate(players)}
+    dealt = {
+        s: shuffled.order[i : size * len(players) : len(players)] for i, s in enumerate(players)
+    }
     for seat in players:
         step_.emit(ev.CardsDealt(seat, size, dealt[seat]))
     _turn_first_card(step_)
@@ -594,13 +637,22 @@ def _turn_first_card(step_: Step) -> None:
     while True:
         card = step_.state.draw_pile[0]
         step_.emit(ev.FirstCardTurned(card))
-        redraw = card.rank == WILD_DRAW4 or (card.color is None and rules.wild_first_card == "redraw")
+        redraw = card.rank == WILD_DRAW4 or (
+            card.color is None and rules.wild_first_card == "redraw"
+        )
         if not redraw:
             break
         step_.emit(ev.FirstCardReturned(card))
         shuffled = shuffle_cards(step_.state.draw_pile, step_.need_rng())
-        step_.emit(ev.DeckShuffled("first_card_redraw", len(shuffled.order), shuffled.commitment,
-                                   shuffled.order, shuffled.salt))
+        step_.emit(
+            ev.DeckShuffled(
+                "first_card_redraw",
+                len(shuffled.order),
+                shuffled.commitment,
+                shuffled.order,
+                shuffled.salt,
+            )
+        )
     _first_card_effect(step_, card)
 
 
@@ -622,8 +674,12 @@ def _first_card_effect(step_: Step, card: Card) -> None:
         step_.emit(ev.SeatSkipped(first))
         _turn(step_, next_seat(step_.state, first))
     elif card.color is None:
-        owed = {"origin": "first_card", "card": card.code, "needs_color": True,
-                "needs_target": rank == WILD_SWAP}
+        owed = {
+            "origin": "first_card",
+            "card": card.code,
+            "needs_color": True,
+            "needs_target": rank == WILD_SWAP,
+        }
         _turn(step_, first, Phase.CHOOSE_COLOR, owed=owed)
     else:
         _turn(step_, first)
@@ -647,8 +703,18 @@ def _end_round(step_: Step, winner: int | None) -> None:
         {"reason": s.reason, "order": list(s.order), "salt": s.salt, "commitment": s.commitment}
         for s in state.shuffles
     )
-    step_.emit(ev.RoundEnded(state.round, winner, winner is None, left, tally.points,
-                             tally.scores, tally.eliminated, shuffles))
+    step_.emit(
+        ev.RoundEnded(
+            state.round,
+            winner,
+            winner is None,
+            left,
+            tally.points,
+            tally.scores,
+            tally.eliminated,
+            shuffles,
+        )
+    )
     if tally.match_over:
         step_.emit(ev.MatchEnded(tally.winner, tally.ranking, tally.scores, "score"))
         return
@@ -717,7 +783,9 @@ def _force_play(step_: Step, seat: int, card: Card) -> None:
     targets = possible_targets(state, seat)
     going_out = len(state.hands[seat]) == 1
     owes_target = (
-        needs_target(state, card) and not going_out and len(targets) > 1
+        needs_target(state, card)
+        and not going_out
+        and len(targets) > 1
         and not (card.rank == "7" and state.rules.seven_optional)
     )
     auto_target = targets[0] if needs_target(state, card) and len(targets) == 1 else None
@@ -725,13 +793,23 @@ def _force_play(step_: Step, seat: int, card: Card) -> None:
         auto_target = None
     step_.emit(ev.CardPlayed(seat, card, None, None, False, True))
     if needs_color or owes_target:
-        owed = {"origin": "forced", "card": card.code, "needs_color": needs_color,
-                "needs_target": owes_target}
+        owed = {
+            "origin": "forced",
+            "card": card.code,
+            "needs_color": needs_color,
+            "needs_target": owes_target,
+        }
         phase = Phase.CHOOSE_COLOR if needs_color else Phase.CHOOSE_TARGET
         _turn(step_, seat, phase, owed=owed)
         return
-    _resolve_card(step_, seat, card, None if going_out else auto_target, False,
-                  hand_at_play=step_.state.hands[seat])
+    _resolve_card(
+        step_,
+        seat,
+        card,
+        None if going_out else auto_target,
+        False,
+        hand_at_play=step_.state.hands[seat],
+    )
 
 
 def _keep(step_: Step, command: KeepCard) -> None:
@@ -768,7 +846,9 @@ def _challenge(step_: Step, command: Challenge) -> None:
     _on_turn(state, command.seat, Phase.PLAY, Phase.RESPOND_DRAW4)
     draw4 = state.draw4
     if state.phase != Phase.RESPOND_DRAW4 or draw4 is None:
-        raise RuleViolation(ErrorCode.NOTHING_TO_CHALLENGE, "there is no Wild Draw Four to challenge")
+        raise RuleViolation(
+            ErrorCode.NOTHING_TO_CHALLENGE, "there is no Wild Draw Four to challenge"
+        )
     _begin_advancing(step_, command.seat)
     seat, rules = command.seat, state.rules
     step_.emit(ev.Draw4Challenged(seat, draw4.seat, draw4.bluff, draw4.hand))
@@ -796,8 +876,12 @@ def _choose_color(step_: Step, command: ChooseColor) -> None:
     if owed.needs_target:
         targets = possible_targets(step_.state, command.seat)
         if len(targets) > 1:
-            rest = {"origin": owed.origin, "card": owed.card.code, "needs_color": False,
-                    "needs_target": True}
+            rest = {
+                "origin": owed.origin,
+                "card": owed.card.code,
+                "needs_color": False,
+                "needs_target": True,
+            }
             _turn(step_, command.seat, Phase.CHOOSE_TARGET, owed=rest)
             return
         _settle_owed(step_, command.seat, owed.origin, owed.card, targets[0])
@@ -949,9 +1033,18 @@ def _remove(step_: Step, seat: int, reason: str) -> None:
             step_.emit(ev.ColorChosen(seat, fallback_color))
         _turn(step_, next_seat(state, seat))
     elif state.returns_to == seat or (state.draw4 and state.draw4.seat == seat):
-        _turn(step_, state.to_act, state.phase, pending=state.pending_draw,
-              pending_kind=state.pending_kind, returns_to=None, jump_in=state.jump_in_open,
-              passes=state.consecutive_passes, owed=None, draw4=None)
+        _turn(
+            step_,
+            state.to_act,
+            state.phase,
+            pending=state.pending_draw,
+            pending_kind=state.pending_kind,
+            returns_to=None,
+            jump_in=state.jump_in_open,
+            passes=state.consecutive_passes,
+            owed=None,
+            draw4=None,
+        )
 
 
 def _abort(step_: Step, command: AbortGame) -> None:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from functools import reduce
 
 from . import events as ev
 from .cards import Card
+from .cards import card as card_of
 from .rules import rules_from_dict
 from .state import (
     Draw4Play,
@@ -19,7 +19,6 @@ from .state import (
     Status,
     UnoWindow,
 )
-from .cards import card as card_of
 
 
 def replay(events: Iterable[ev.Event], state: GameState | None = None) -> GameState:
@@ -64,14 +63,13 @@ def _with_hand(state: GameState, seat: int, hand: tuple[Card, ...]) -> GameState
             changes["uno_settled"] = state.uno_settled - {seat}
         if any(w.seat == seat for w in state.uno_windows):
             changes["uno_windows"] = tuple(w for w in state.uno_windows if w.seat != seat)
-    return replace(state, **changes)
+    return state.but(**changes)
 
 
 @_on(ev.GameStarted)
 def _(state: GameState, event: ev.GameStarted) -> GameState:
     n = event.seats
-    return replace(
-        state,
+    return state.but(
         status=Status.ACTIVE,
         rules=rules_from_dict(event.rules),
         seat_count=n,
@@ -89,8 +87,7 @@ def _(state: GameState, event: ev.GameStarted) -> GameState:
 
 @_on(ev.RoundStarted)
 def _(state: GameState, event: ev.RoundStarted) -> GameState:
-    return replace(
-        state,
+    return state.but(
         round=event.round,
         dealer=event.dealer,
         hands=((),) * state.seat_count,
@@ -126,7 +123,7 @@ def _(state: GameState, event: ev.DeckShuffled) -> GameState:
         changes["draw_pile"] = event.order
     if event.reason == "reshuffle":
         changes["discard_pile"] = state.discard_pile[-1:]
-    return replace(state, **changes)
+    return state.but(**changes)
 
 
 @_on(ev.PositionLoaded)
@@ -135,8 +132,7 @@ def _(state: GameState, event: ev.PositionLoaded) -> GameState:
         SeatStatus.ELIMINATED if seat in event.eliminated else status
         for seat, status in enumerate(state.seat_states)
     )
-    return replace(
-        state,
+    return state.but(
         draw_pile=event.held + event.draw,
         discard_pile=event.discard,
         out_of_play=event.out_of_play,
@@ -150,21 +146,20 @@ def _(state: GameState, event: ev.PositionLoaded) -> GameState:
 
 @_on(ev.CardsDealt)
 def _(state: GameState, event: ev.CardsDealt) -> GameState:
-    state = replace(state, draw_pile=_remove_cards(state.draw_pile, event.cards))
+    state = state.but(draw_pile=_remove_cards(state.draw_pile, event.cards))
     return _with_hand(state, event.seat, state.hands[event.seat] + event.cards)
 
 
 @_on(ev.FirstCardReturned)
 def _(state: GameState, event: ev.FirstCardReturned) -> GameState:
-    return replace(
-        state, discard_pile=state.discard_pile[:-1], draw_pile=state.draw_pile + (event.card,)
+    return state.but(
+        discard_pile=state.discard_pile[:-1], draw_pile=state.draw_pile + (event.card,)
     )
 
 
 @_on(ev.FirstCardTurned)
 def _(state: GameState, event: ev.FirstCardTurned) -> GameState:
-    return replace(
-        state,
+    return state.but(
         draw_pile=state.draw_pile[1:],
         discard_pile=state.discard_pile + (event.card,),
         color=event.card.color,
@@ -175,8 +170,7 @@ def _(state: GameState, event: ev.FirstCardTurned) -> GameState:
 def _(state: GameState, event: ev.CardPlayed) -> GameState:
     hand = list(state.hands[event.seat])
     hand.remove(event.card)
-    state = replace(
-        state,
+    state = state.but(
         discard_pile=state.discard_pile + (event.card,),
         color=event.color or event.card.color,
         last_player=event.seat,
@@ -189,21 +183,20 @@ def _(state: GameState, event: ev.CardPlayed) -> GameState:
 
 @_on(ev.ColorChosen)
 def _(state: GameState, event: ev.ColorChosen) -> GameState:
-    return replace(state, color=event.color)
+    return state.but(color=event.color)
 
 
 @_on(ev.DirectionReversed)
 def _(state: GameState, event: ev.DirectionReversed) -> GameState:
-    return replace(state, direction=event.direction)
+    return state.but(direction=event.direction)
 
 
 @_on(ev.CardsDrawn)
 def _(state: GameState, event: ev.CardsDrawn) -> GameState:
-    state = replace(
-        state,
-        draw_pile=state.draw_pile[event.count :],
-        drawn_card=event.cards[-1] if event.reason == "draw" and event.cards else None,
-    )
+    if event.reason == "draw" and event.cards:
+        state = state.but(draw_pile=state.draw_pile[event.count :], drawn_card=event.cards[-1])
+    else:
+        state = state.but(draw_pile=state.draw_pile[event.count :])
     return _with_hand(state, event.seat, state.hands[event.seat] + event.cards)
 
 
@@ -211,8 +204,7 @@ def _(state: GameState, event: ev.CardsDrawn) -> GameState:
 def _(state: GameState, event: ev.HandReplaced) -> GameState:
     """A new hand brings a new UNO obligation, even when it is one card again."""
     state = _with_hand(state, event.seat, event.cards)
-    return replace(
-        state,
+    return state.but(
         uno_called=state.uno_called - {event.seat},
         uno_settled=state.uno_settled - {event.seat},
         uno_windows=tuple(w for w in state.uno_windows if w.seat != event.seat),
@@ -221,14 +213,13 @@ def _(state: GameState, event: ev.HandReplaced) -> GameState:
 
 @_on(ev.CardsBuried)
 def _(state: GameState, event: ev.CardsBuried) -> GameState:
-    state = replace(state, draw_pile=state.draw_pile + event.cards)
+    state = state.but(draw_pile=state.draw_pile + event.cards)
     return _with_hand(state, event.seat, _remove_cards(state.hands[event.seat], event.cards))
 
 
 @_on(ev.UnoCalled)
 def _(state: GameState, event: ev.UnoCalled) -> GameState:
-    return replace(
-        state,
+    return state.but(
         uno_called=state.uno_called | {event.seat},
         uno_windows=tuple(w for w in state.uno_windows if w.seat != event.seat),
     )
@@ -236,8 +227,7 @@ def _(state: GameState, event: ev.UnoCalled) -> GameState:
 
 @_on(ev.UnoWindowOpened)
 def _(state: GameState, event: ev.UnoWindowOpened) -> GameState:
-    return replace(
-        state,
+    return state.but(
         uno_windows=state.uno_windows + (UnoWindow(event.seat, event.token),),
         uno_serial=state.uno_serial + 1,
     )
@@ -245,15 +235,20 @@ def _(state: GameState, event: ev.UnoWindowOpened) -> GameState:
 
 @_on(ev.UnoWindowClosed)
 def _(state: GameState, event: ev.UnoWindowClosed) -> GameState:
-    return replace(
-        state,
+    return state.but(
         uno_windows=tuple(w for w in state.uno_windows if w.token != event.token),
         uno_settled=state.uno_settled | {event.seat},
     )
 
 
-@_on(ev.UnoCaught, ev.UnoPenaltyApplied, ev.CatchFailed, ev.Draw4Challenged, ev.TurnPassed,
-     ev.SeatSkipped)
+@_on(
+    ev.UnoCaught,
+    ev.UnoPenaltyApplied,
+    ev.CatchFailed,
+    ev.Draw4Challenged,
+    ev.TurnPassed,
+    ev.SeatSkipped,
+)
 def _(state: GameState, event: ev.Event) -> GameState:
     """Facts for the record whose consequences follow as their own events."""
     return state
@@ -272,8 +267,7 @@ def _(state: GameState, event: ev.TurnChanged) -> GameState:
     draw4 = None
     if event.challengeable is not None:
         draw4 = Draw4Play(event.challengeable, event.bluff, event.draw4_hand)
-    return replace(
-        state,
+    return state.but(
         to_act=event.seat,
         phase=event.phase,
         pending_draw=event.pending_draw,
@@ -290,17 +284,17 @@ def _(state: GameState, event: ev.TurnChanged) -> GameState:
 
 @_on(ev.TimedOut)
 def _(state: GameState, event: ev.TimedOut) -> GameState:
-    return replace(state, timeouts=_set(state.timeouts, event.seat, event.count))
+    return state.but(timeouts=_set(state.timeouts, event.seat, event.count))
 
 
 @_on(ev.TimeoutsReset)
 def _(state: GameState, event: ev.TimeoutsReset) -> GameState:
-    return replace(state, timeouts=_set(state.timeouts, event.seat, 0))
+    return state.but(timeouts=_set(state.timeouts, event.seat, 0))
 
 
 @_on(ev.SeatStatusChanged)
 def _(state: GameState, event: ev.SeatStatusChanged) -> GameState:
-    return replace(state, seat_states=_set(state.seat_states, event.seat, event.status))
+    return state.but(seat_states=_set(state.seat_states, event.seat, event.status))
 
 
 @_on(ev.RoundEnded)
@@ -309,8 +303,7 @@ def _(state: GameState, event: ev.RoundEnded) -> GameState:
         SeatStatus.ELIMINATED if seat in event.eliminated else status
         for seat, status in enumerate(state.seat_states)
     )
-    return replace(
-        state,
+    return state.but(
         scores=event.scores,
         seat_states=seat_states,
         winner=event.winner,
@@ -325,8 +318,7 @@ def _(state: GameState, event: ev.RoundEnded) -> GameState:
 
 @_on(ev.MatchEnded)
 def _(state: GameState, event: ev.MatchEnded) -> GameState:
-    return replace(
-        state,
+    return state.but(
         status=Status.FINISHED,
         phase=Phase.FINISHED,
         winner=event.winner,
@@ -339,4 +331,4 @@ def _(state: GameState, event: ev.MatchEnded) -> GameState:
 
 @_on(ev.GameAborted)
 def _(state: GameState, event: ev.GameAborted) -> GameState:
-    return replace(state, status=Status.ABORTED, uno_windows=(), jump_in_open=False)
+    return state.but(status=Status.ABORTED, uno_windows=(), jump_in_open=False)

@@ -37,22 +37,27 @@ def load_position(step_, position: Position) -> None:
     step_.emit(ev.RoundStarted(1, position.dealer, in_play))
     shuffled = shuffle_cards(rest, step_.need_rng())
     if rest:
-        step_.emit(ev.DeckShuffled("unplaced", len(rest), shuffled.commitment, shuffled.order,
-                                   shuffled.salt))
+        step_.emit(
+            ev.DeckShuffled(
+                "unplaced", len(rest), shuffled.commitment, shuffled.order, shuffled.salt
+            )
+        )
     below = shuffled.order if position.unplaced == "draw_bottom" else ()
     held = tuple(card for seat in seats for card in position.hands.get(seat, ()))
     scores = tuple(position.scores.get(seat, 0) for seat in seats)
-    step_.emit(ev.PositionLoaded(
-        discard=tuple(reversed(position.discard)),
-        color=position.color or position.discard[0].color,
-        direction=position.direction,
-        dealer=position.dealer,
-        scores=scores,
-        eliminated=eliminated,
-        held=held,
-        draw=tuple(position.draw) + below,
-        out_of_play=() if below else shuffled.order,
-    ))
+    step_.emit(
+        ev.PositionLoaded(
+            discard=tuple(reversed(position.discard)),
+            color=position.color or position.discard[0].color,
+            direction=position.direction,
+            dealer=position.dealer,
+            scores=scores,
+            eliminated=eliminated,
+            held=held,
+            draw=tuple(position.draw) + below,
+            out_of_play=() if below else shuffled.order,
+        )
+    )
     for seat in seats:
         hand = tuple(position.hands.get(seat, ()))
         if hand:

@@ -137,14 +137,18 @@ def _check_value(name: str, value: object) -> None:
         ok = value in kind.values
         expected = "one of " + ", ".join(kind.values)
     if not ok:
-        raise InvalidRules("invalid_option", name, f"option {name!r} must be {expected}, not {value!r}")
+        raise InvalidRules(
+            "invalid_option", name, f"option {name!r} must be {expected}, not {value!r}"
+        )
 
 
 def rule_set_from(preset: str = "classic", options: Mapping[str, Any] | None = None) -> RuleSet:
     """The preset's rules with `options` overriding them, validated option by option."""
     if preset not in PRESETS:
         raise InvalidRules(
-            "invalid_option", "preset", f"preset must be one of {', '.join(PRESETS)}, not {preset!r}"
+            "invalid_option",
+            "preset",
+            f"preset must be one of {', '.join(PRESETS)}, not {preset!r}",
         )
     merged = dict(PRESETS[preset])
     for name, value in (options or {}).items():
@@ -163,17 +167,22 @@ def rule_set_from(preset: str = "classic", options: Mapping[str, Any] | None = N
 def check_seats(rules: RuleSet, seats: int) -> None:
     """Reject a seat count the rules cannot be played with, naming the option at fault."""
     if not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise InvalidRules("invalid_option", "seats", f"seats must be from {MIN_SEATS} to {MAX_SEATS}")
+        raise InvalidRules(
+            "invalid_option", "seats", f"seats must be from {MIN_SEATS} to {MAX_SEATS}"
+        )
     if rules.teams and (seats % 2 or seats < 4):
         raise InvalidRules(
-            "invalid_option", "teams", f"teams need an even number of seats from 4 to 10, not {seats}"
+            "invalid_option",
+            "teams",
+            f"teams need an even number of seats from 4 to 10, not {seats}",
         )
     needed = seats * rules.hand_size + 1
     if needed > rules.deck_size():
         raise InvalidRules(
             "invalid_option",
             "hand_size",
-            f"{seats} seats x {rules.hand_size} cards + 1 is more than the {rules.deck_size()}-card deck",
+            f"{seats} seats x {rules.hand_size} cards + 1 is more than the "
+            f"{rules.deck_size()}-card deck",
         )
 
 

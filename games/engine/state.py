@@ -80,8 +80,13 @@ class ShuffleRecord:
     commitment: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameState:
+    """Immutable by convention and by `frozen`; `but` makes changed copies cheaply.
+
+    (Not `slots`: copying a 40-field instance's `__dict__` is several times faster than
+    `dataclasses.replace`, and evolve makes one copy per event.)"""
+
     status: Status = Status.NOT_STARTED
     rules: RuleSet = field(default_factory=RuleSet)
     seat_count: int = 0
@@ -120,6 +125,14 @@ class GameState:
     shuffles: tuple[ShuffleRecord, ...] = ()
     winner: int | tuple[int, ...] | None = None
     ranking: tuple[int, ...] = ()
+
+    def but(self, **changes) -> GameState:
+        """A copy with `changes` applied (field names are not checked: callers are evolve)."""
+        copy = object.__new__(GameState)
+        attributes = copy.__dict__
+        attributes.update(self.__dict__)
+        attributes.update(changes)
+        return copy
 
     @property
     def top_card(self) -> Card | None:

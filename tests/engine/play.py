@@ -1,0 +1,169 @@
+"""Random legal play for property tests and the seeded loop, with the invariants every
+step must keep."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from games.engine import (
+    CallUno,
+    CatchUno,
+    GameState,
+    PlayCard,
+    RuleViolation,
+    StartGame,
+    Status,
+    Timeout,
+    Viewer,
+    legal_actions,
+    redact_for,
+    rule_set_from,
+    step,
+    view_for,
+)
+from games.engine.cards import build_deck
+from games.engine.events import Event
+
+OUT_OF_TURN = (CallUno, CatchUno, PlayCard)
+
+
+def deck_of(state: GameState) -> Counter:
+    return Counter(build_deck(state.rules.cards, state.rules.downpour))
+
+
+def cards_in_play(state: GameState) -> Counter:
+    placed = Counter(state.draw_pile) + Counter(state.discard_pile) + Counter(state.out_of_play)
+    for hand in state.hands:
+        placed.update(hand)
+    return placed
+
+
+def check_invariants(state: GameState, deck: Counter, new_events: tuple[Event, ...]) -> None:
+    assert cards_in_play(state) == deck, "every card of the deck is in exactly one place"
+    if state.status != Status.ACTIVE:
+        assert all(not legal_actions(state, s) for s in range(state.seat_count))
+        return
+    assert state.in_play(state.to_act)
+    assert legal_actions(state, state.to_act), "the seat to act always has an action"
+    top = state.top_card
+    for seat in range(state.seat_count):
+        if seat == state.to_act:
+            continue
+        for action in legal_actions(state, seat):
+            assert isinstance(action, OUT_OF_TURN), f"seat {seat} offered {action} out of turn"
+            if isinstance(action, PlayCard):
+                assert action.card is top, "out of turn, only an identical card (jump-in)"
+    for seat in range(state.seat_count):
+        _check_seat_sees_only_its_own(state, seat, new_events)
+
+
+def _check_seat_sees_only_its_own(state: GameState, seat: int, new_events) -> None:
+    view = view_for(state, Viewer.of_seat(seat))
+    assert view["you"]["hand"] == [c.code for c in state.hands[seat]]
+    assert "draw_pile_cards" not in view
+    assert all("hand" not in entry for entry in view["seats"])
+    for event in new_events:
+        redacted = redact_for(event, Viewer.of_seat(seat))
+        if redacted["private"] is not None:
+            assert seat in event.audience
+
+
+class RandomPlayer:
+    """Picks among every seat's legal actions, out-of-turn ones included; prefers card
+    plays on turn so rounds end in a reasonable number of steps."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, state: GameState):
+        rng = self.rng
+        if rng.random() < 0.03:
+            tokens = [w.token for w in state.uno_windows] + [state.turn_token]
+            return Timeout(rng.choice(tokens))
+        seat = state.to_act
+        if rng.random() < 0.15:
+            others = [s for s in range(state.seat_count) if s != seat and legal_actions(state, s)]
+            if others:
+                seat = rng.choice(others)
+        options = legal_actions(state, seat)
+        plays = [a for a in options if isinstance(a, PlayCard)]
+        if plays and rng.random() < 0.9:
+            return rng.choice(plays)
+        return rng.choice(options)
+
+
+def illegal_play(state: GameState, rng: random.Random) -> PlayCard | None:
+    """A card play some seat holds but is not offered, if there is one."""
+    seat = rng.randrange(state.seat_count)
+    offered = {
+        (a.card, a.color, a.target) for a in legal_actions(state, seat) if isinstance(a, PlayCard)
+    }
+    for card in state.hands[seat]:
+        color = rng.choice(("red", "blue")) if card.is_wild else None
+        from games.engine import Color
+
+        command = PlayCard(seat, card, Color(color) if color else None)
+        if (card, command.color, None) not in offered and not any(
+            o[0] is card and o[1] == command.color for o in offered
+        ):
+            return command
+    return None
+
+
+def play_game(
+    preset: str,
+    seats: int,
+    seed: int,
+    *,
+    options: dict | None = None,
+    until: str = "match",
+    max_steps: int = 20_000,
+    check: bool = True,
+) -> tuple[GameState, list[Event]]:
+    """Play random legal actions from the start to the end of the first round or the match."""
+    rng = random.Random(seed)
+    rules = rule_set_from(preset, options or {})
+    outcome = step(
+        GameState(),
+        StartGame(
+            seats,
+            rules,
+            timeout_action=rng.choice(("draw_and_pass", "auto_play")),
+            abandon_after=20,
+        ),
+        rng,
+    )
+    state, events = outcome.state, list(outcome.events)
+    deck = deck_of(state)
+    player = RandomPlayer(rng)
+    for _ in range(max_steps):
+        if state.status != Status.ACTIVE:
+            break
+        if check and rng.random() < 0.05:
+            bad = illegal_play(state, rng)
+            if bad is not None:
+                try:
+                    step(state, bad, rng)
+                except RuleViolation:
+                    pass
+                else:
+                    raise AssertionError(f"an unlisted play was accepted: {bad}")
+        outcome = step(state, player.choose(state), rng)
+        state = outcome.state
+        events += outcome.events
+        if check:
+            check_invariants(state, deck, outcome.events)
+        if until == "round" and any(e.TYPE == "round_ended" for e in outcome.events):
+            break
+    else:
+        raise AssertionError("the game did not end")
+    return state, events
+
+
+def json_round_trip(events: list[Event]) -> list[Event]:
+    from games.engine import event_from_parts, event_to_parts
+
+    parts = [json.loads(json.dumps(event_to_parts(e))) for e in events]
+    return [event_from_parts(*p) for p in parts]
