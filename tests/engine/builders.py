@@ -157,8 +157,10 @@ def dealt_game(
     size = rules.hand_size
     order = [(dealer + 1 + i) % seats for i in range(seats)]
     filler = list(cs("Y1 B1 Y2 B2 Y3 B3 Y4 B4 Y6 B6 Y8 B8 Y9 B9 G1 G2 G3 G4 G6 G8 G9") * 4)
-    per_seat = {s: list(cs(hands[s])) if hands and s in hands else [filler.pop() for _ in range(size)]
-                for s in order}
+    per_seat = {
+        s: list(cs(hands[s])) if hands and s in hands else [filler.pop() for _ in range(size)]
+        for s in order
+    }
     deck = [per_seat[order[i % seats]][i // seats] for i in range(size * seats)]
     deck += [c(first)] + list(cs(then))
     table = Table(GameState(), rng=rng or random.Random(0))
