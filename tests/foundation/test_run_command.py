@@ -155,7 +155,7 @@ def assert_everything_stops(served: Served, tree: dict[int, str]) -> None:
     assert not left, f"left running: {[tree[pid] for pid in left]}\n{served.output()}"
 
 
-def test_run_command_serves_api_docs_admin_and_worker_and_ctrl_c_stops_all(serve):
+def test_run_command_serves_api_docs_admin_and_worker_and_ctrl_c_stops_all(serve, monkeypatch):
     served = serve(heartbeat_seconds=2)
     assert served.wait_healthy() == {"ok": True, "database": "ok", "broker": "ok"}
 
@@ -175,6 +175,7 @@ def test_run_command_serves_api_docs_admin_and_worker_and_ctrl_c_stops_all(serve
 
     # A ping through the filesystem broker; the worker writes the row in this SQLite file.
     _, transport_options = uno_env.broker(None, served.data_dir, {})
+    monkeypatch.delenv("CELERY_BROKER_URL", raising=False)  # Celery prefers it to broker=
     client = Celery("client", broker="filesystem://localhost//")
     client.conf.broker_transport_options = transport_options
     token = uuid.uuid4()

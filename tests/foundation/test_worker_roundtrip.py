@@ -63,7 +63,7 @@ def test_heartbeat_command_is_green_only_after_a_recent_beat_ping(settings):
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_on_redis_and_postgresql_records_the_ping(
-    postgres, redis_url, worker_database_url, child_env, manage, repo_dir, tmp_path
+    postgres, redis_url, worker_database_url, child_env, manage, repo_dir, tmp_path, monkeypatch
 ):
     queue = f"roundtrip-{uuid.uuid4().hex[:12]}"
     env = child_env(
@@ -105,6 +105,7 @@ def test_a_real_worker_on_redis_and_postgresql_records_the_ping(
 
         # And a plain Celery client, knowing nothing of Django, gets the same service.
         token = uuid.uuid4()
+        monkeypatch.delenv("CELERY_BROKER_URL", raising=False)  # Celery prefers it to broker=
         client = Celery("client", broker=redis_url)
         client.send_task(PING_TASK, kwargs={"token": str(token), "source": "test"}, queue=queue)
         deadline = time.monotonic() + 60
