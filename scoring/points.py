@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+_COLORS = ("red", "yellow", "green", "blue")
 _ACTION_POINTS = {"skip": 20, "reverse": 20, "draw2": 20}
 _WILD_POINTS = {
     "wild": 50,
@@ -21,13 +22,12 @@ _WILD_POINTS = {
 def card_points(code: str) -> int:
     if code in _WILD_POINTS:
         return _WILD_POINTS[code]
-    rank = code.partition("-")[2]
-    if rank.isdigit():
+    color, _, rank = code.partition("-")
+    if color in _COLORS and len(rank) == 1 and rank.isdigit():
         return int(rank)
-    try:
+    if color in _COLORS and rank in _ACTION_POINTS:
         return _ACTION_POINTS[rank]
-    except KeyError:
-        raise ValueError(f"unknown card code: {code!r}") from None
+    raise ValueError(f"unknown card code: {code!r}")
 
 
 def hand_points(codes: Iterable[str]) -> int:

@@ -67,6 +67,8 @@ def _decoder_for(hint: Any):
         return SeatStatus
     if hint == tuple[dict, ...]:
         return tuple
+    if typing.get_origin(hint) is dict and typing.get_args(hint)[0] is int:
+        return lambda value: {int(key): item for key, item in value.items()}
     if typing.get_origin(hint) is tuple or hint == int | tuple[int, ...] | None:
         return lambda value: tuple(value) if isinstance(value, list) else value
     return lambda value: value

@@ -77,20 +77,27 @@ from .table import (
 ENGINE_VERSION = 1
 
 
+#: Events after which a seat left with one card owes UNO (drawing never leaves one card).
+_RESHAPING = (ev.CardPlayed, ev.HandReplaced, ev.CardsBuried)
+
+
 class Step:
     """The state as it moves through one command, and the events emitted so far."""
 
-    __slots__ = ("state", "events", "rng", "by_server")
+    __slots__ = ("state", "events", "rng", "by_server", "reshaped")
 
     def __init__(self, state: GameState, rng: Rng | None):
         self.state = state
         self.events: list[ev.Event] = []
         self.rng = rng
         self.by_server = False  # the server acts for a seat (timeout): its count stays
+        self.reshaped: set[int] = set()  # seats whose hand a play or exchange reshaped
 
     def emit(self, event: ev.Event) -> None:
         self.events.append(event)
         self.state = evolve(self.state, event)
+        if type(event) in _RESHAPING:
+            self.reshaped.add(event.seat)
 
     def need_rng(self) -> Rng:
         if self.rng is None:
@@ -398,6 +405,7 @@ def _resolve_card(
 
     `pending` is the draw total the card was stacked on (0 when it was not)."""
     went_out = not step_.state.hands[seat]
+    step_.reshaped.add(seat)  # also when the card was placed by an earlier command
     _apply_hand_effects(step_, seat, card, target, went_out)
     if uno and len(step_.state.hands[seat]) == 1:
         step_.emit(ev.UnoCalled(seat))
@@ -471,12 +479,14 @@ def _shuffle_hands(step_: Step, seat: int) -> None:
 
 
 def _open_uno_windows(step_: Step) -> None:
-    """Every seat left with one card it has not called for owes UNO: open its window."""
+    """A seat this command left with one card, not called for, owes UNO: open its window.
+    (A hand given by a staff position is not one a play or exchange made.)"""
     state = step_.state
     open_seats = {w.seat for w in state.uno_windows}
-    for seat in state.seats_in_play():
+    for seat in sorted(step_.reshaped):
         if (
-            len(state.hands[seat]) == 1
+            state.in_play(seat)
+            and len(state.hands[seat]) == 1
             and seat not in state.uno_called
             and seat not in state.uno_settled
             and seat not in open_seats

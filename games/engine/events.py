@@ -296,8 +296,8 @@ class RoundEnded(Event):
     round: int
     winner: int | None
     blocked: bool
-    hands: dict  # seat -> the cards left in that hand
-    points: dict  # seat -> points scored this round
+    hands: dict[int, list]  # seat -> the codes of the cards left in that hand
+    points: dict[int, int]  # seat -> points scored this round
     scores: tuple[int, ...]
     eliminated: tuple[int, ...]
     shuffles: tuple[dict, ...]
