@@ -1,1 +1,136 @@
-"""Game head rows and the append-only event log (DESIGN.md section 3) come here."""
+"""The game head row and the append-only event log (DESIGN.md section 3).
+
+`GameEvent` rows are written only through `games.store` and never change: the model
+refuses to save an existing row or delete one, and on PostgreSQL a trigger (migration
+0002) rejects UPDATE and DELETE outright. `Game` is a projection of its events, updated
+in the same transaction as each append; its snapshot is a cache the audit checks.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import models
+
+from players.models import Player
+
+
+class GameStatus(models.TextChoices):
+    WAITING = "waiting"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+
+class Visibility(models.TextChoices):
+    PUBLIC = "public"
+    INVITE = "invite"
+
+
+class Game(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    status = models.CharField(
+        max_length=10, choices=GameStatus.choices, default=GameStatus.WAITING, db_index=True
+    )
+    host = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="hosted_games")
+    seat_count = models.PositiveSmallIntegerField()
+    rules = models.JSONField(help_text='{"preset": ..., "options": {...every option...}}')
+    timers = models.JSONField()
+    visibility = models.CharField(max_length=10, choices=Visibility.choices)
+    invite_code = models.CharField(max_length=32, blank=True)
+    setup = models.JSONField(
+        default=dict, blank=True, help_text="Staff-only deck, position, dealer and seed."
+    )
+    version = models.PositiveIntegerField(default=0, help_text="The seq of the last event.")
+    head_hash = models.CharField(max_length=64, default="0" * 64)
+    to_act = models.SmallIntegerField(null=True, blank=True)
+    phase = models.CharField(max_length=20, blank=True)
+    round = models.PositiveSmallIntegerField(default=0)
+    winner = models.JSONField(null=True, blank=True)
+    snapshot = models.BinaryField(null=True, blank=True, editable=False)
+    snapshot_version = models.PositiveIntegerField(default=0)
+    snapshot_format = models.CharField(max_length=20, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "visibility", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"game {self.id} ({self.status}, v{self.version})"
+
+
+class GameSeat(models.Model):
+    """Who sits where. Seats are numbered from 0 in the order they were taken."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    joined_at = models.DateTimeField(auto_now_add=True)
+    left_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["game", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} of {self.game_id}: {self.player}"
+
+
+class AppendOnlyError(Exception):
+    """Events are facts: they are never changed or deleted."""
+
+
+class GameEvent(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=40)
+    schema_version = models.PositiveSmallIntegerField()
+    public = models.JSONField()
+    private = models.JSONField(null=True, blank=True)
+    private_digest = models.CharField(max_length=64, blank=True)
+    actor = models.CharField(max_length=60, help_text='"seat:N", "player:<id>" or "system".')
+    recorded_at = models.DateTimeField()
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="one_event_per_game_seq")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} #{self.seq} {self.type}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError("game events are never changed")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("game events are never deleted")
+
+
+class IdempotencyRecord(models.Model):
+    """A POST's stored response under its Idempotency-Key (kept at least 24 h)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=200)
+    request_hash = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    response = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "key"], name="one_record_per_key")]
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.status_code or 'running'})"

@@ -117,12 +117,16 @@ LOGGING = {
 
 # --- Django REST framework and the OpenAPI schema ---------------------------------------
 REST_FRAMEWORK = {
-    # Players and API tokens come with the players app; until then, Django accounts.
-    # Basic first so that a missing login is a 401 with WWW-Authenticate, not a 403.
-    "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.BasicAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
-    ],
+    # Players (staff included) authenticate with `Authorization: Bearer <token>`; the
+    # scheme's WWW-Authenticate makes a missing token a 401, not a 403.
+    "DEFAULT_AUTHENTICATION_CLASSES": ["players.auth.BearerTokenAuthentication"],
+    "DEFAULT_THROTTLE_CLASSES": [],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": ENV.get("UNO_THROTTLE_ANON", "30/minute"),
+        "lobby": ENV.get("UNO_THROTTLE_LOBBY", "120/minute"),
+        "reads": ENV.get("UNO_THROTTLE_READS", "1200/minute"),
+        "actions": ENV.get("UNO_THROTTLE_ACTIONS", "1200/minute"),
+    },
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
@@ -146,6 +150,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
 }
+
+# --- Games ----------------------------------------------------------------------------
+# Once a game has ended, its players may see every hand and the whole log.
+UNO_REVEAL_FINISHED_GAMES = env.env_bool(ENV, "UNO_REVEAL_FINISHED_GAMES", True)
+UNO_IDEMPOTENCY_TTL_HOURS = max(24, env.env_int(ENV, "UNO_IDEMPOTENCY_TTL_HOURS", 48))
+UNO_IDEMPOTENCY_STALE_SECONDS = env.env_int(ENV, "UNO_IDEMPOTENCY_STALE_SECONDS", 60)
 
 # --- Celery (read by unoservice/celery.py, namespace CELERY_) ----------------------------
 CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = env.broker(

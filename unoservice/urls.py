@@ -6,6 +6,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 api_v1 = [
     path("", include("unoservice.ops.urls")),
+    path("", include("players.urls")),
+    path("", include("games.urls")),
 ]
 
 urlpatterns = [

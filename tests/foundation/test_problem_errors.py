@@ -116,7 +116,7 @@ def test_a_missing_login_is_401_not_authenticated_with_www_authenticate():
     response.render()
 
     assert_problem(response, 401, "not_authenticated")
-    assert response["WWW-Authenticate"].startswith("Basic")
+    assert response["WWW-Authenticate"].startswith("Bearer")
 
 
 def test_throttling_is_429_with_retry_after():

@@ -1,0 +1,424 @@
+"""The games API: thin translators between HTTP and the services and selectors.
+
+Throttling (settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]): `lobby` for creating,
+joining, leaving and starting; `reads` for every GET; `actions` for moves, set far above
+any game's pace (a seated player is never slowed below it). Every 429 has Retry-After.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.http import StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from unoservice.api import ApiError, ProblemSerializer
+
+from . import selectors, services
+from .audit import audit_game
+from .errors import StaffOnly
+from .idempotency import IdempotentMixin, idempotent
+from .presentation import event_document, viewer_of
+from .serializers import (
+    ACTION_UNION,
+    AbortInput,
+    ActionResult,
+    AuditResult,
+    EventFeed,
+    GameCreateInput,
+    GameSummary,
+    GameView,
+    JoinInput,
+    LegalActions,
+    parse_action,
+)
+
+PROBLEM = OpenApiResponse(ProblemSerializer, description="An RFC 9457 problem (see `code`).")
+
+
+def problems(*statuses: int) -> dict:
+    return {status: PROBLEM for status in (400, 401, 404, 429, *statuses)}
+
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Makes the request safe to retry: a repeat with the same key and body "
+    "returns the stored response and applies nothing (422 with another body; 409 "
+    "`request_in_progress` while the first is running). Keys are kept at least 24 h.",
+)
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description='The version the client saw, e.g. "12": the action applies only if the game '
+    "is still at that version (412 `stale_version` otherwise). Out-of-turn actions need none.",
+)
+
+
+class InvalidIfMatch(ApiError):
+    status_code = 400
+    default_code = "invalid_request"
+    default_detail = 'If-Match must be a game version, e.g. "12".'
+
+
+def parse_if_match(request) -> int | None:
+    header = request.headers.get("If-Match")
+    if header is None:
+        return None
+    match = re.fullmatch(r'\s*(?:W/)?"?(\d{1,10})"?\s*', header)
+    if not match:
+        raise InvalidIfMatch()
+    return int(match.group(1))
+
+
+def with_etag(response: Response, version: int) -> Response:
+    response["ETag"] = f'"{version}"'
+    return response
+
+
+class GameApi(IdempotentMixin, APIView):
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "reads"
+
+    def get_throttles(self):
+        scope = getattr(self, f"throttle_scope_{self.request.method.lower()}", None)
+        if scope:
+            self.throttle_scope = scope
+        return super().get_throttles()
+
+    def game(self, game_id):
+        return selectors.game_get(game_id=game_id, player=self.request.user)
+
+    def view_response(self, game, state=None, status=200) -> Response:
+        view = selectors.game_view_get(game=game, player=self.request.user, state=state)
+        return with_etag(Response(view, status=status), game.version)
+
+
+class GameListCreateApi(GameApi):
+    throttle_scope_post = "lobby"
+
+    @extend_schema(
+        operation_id="games_list",
+        summary="The lobby: games you may see",
+        parameters=[
+            OpenApiParameter("status", str, enum=["waiting", "active", "finished", "aborted"])
+        ],
+        responses={200: GameSummary(many=True), **problems()},
+    )
+    def get(self, request):
+        status = request.query_params.get("status")
+        if status not in (None, "waiting", "active", "finished", "aborted"):
+            raise serializers.ValidationError({"status": ["not a game status"]})
+        games = selectors.game_list(player=request.user, status=status)[:200]
+        return Response([_summary(game) for game in games])
+
+    @extend_schema(
+        operation_id="games_create",
+        summary="Create a game; you take seat 0",
+        request=GameCreateInput,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: GameView, **problems(403, 409, 422)},
+        examples=[
+            OpenApiExample(
+                "House rules, 4 seats",
+                request_only=True,
+                value={
+                    "seats": 4,
+                    "rules": {"preset": "house", "options": {"target_score": 300}},
+                    "timers": {"turn_seconds": 30},
+                    "visibility": "public",
+                },
+            )
+        ],
+    )
+    def post(self, request):
+        return idempotent(request, lambda: self._create(request))
+
+    def _create(self, request):
+        data = _valid(GameCreateInput, request.data)
+        staff_fields = {k: data[k] for k in GameCreateInput.STAFF_FIELDS if k in data}
+        if staff_fields and not request.user.is_staff:
+            raise StaffOnly(f"Only staff may set {', '.join(sorted(staff_fields))}.")
+        rules = data.get("rules") or {"preset": "classic", "options": {}}
+        game = services.game_create(
+            host=request.user,
+            seats=data["seats"],
+            rules=rules,
+            timers=data.get("timers"),
+            visibility=data["visibility"],
+            setup=staff_fields,
+        )
+        return self.view_response(game, status=201)
+
+
+class GameDetailApi(GameApi):
+    @extend_schema(
+        operation_id="games_retrieve",
+        summary="The game as you may see it (ETag: its version)",
+        responses={200: GameView, **problems()},
+    )
+    def get(self, request, game_id):
+        return self.view_response(self.game(game_id))
+
+
+class GameJoinApi(GameApi):
+    throttle_scope = "lobby"
+
+    @extend_schema(
+        operation_id="games_join",
+        summary="Take a seat",
+        request=JoinInput,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: GameView, **problems(403, 409, 422)},
+    )
+    def post(self, request, game_id):
+        return idempotent(request, lambda: self._join(request, game_id))
+
+    def _join(self, request, game_id):
+        data = _valid(JoinInput, request.data or {})
+        game = services.game_join(
+            game_id=_existing(game_id, request),
+            player=request.user,
+            invite_code=data.get("invite_code"),
+        )
+        return self.view_response(game)
+
+
+class GameLeaveApi(GameApi):
+    throttle_scope = "lobby"
+
+    @extend_schema(
+        operation_id="games_leave",
+        summary="Leave: frees the seat while waiting, removes it while playing",
+        request=None,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: GameView, **problems(403, 409, 422)},
+    )
+    def post(self, request, game_id):
+        return idempotent(request, lambda: self._leave(request, game_id))
+
+    def _leave(self, request, game_id):
+        result = services.game_leave(game_id=self.game(game_id).id, player=request.user)
+        return self.view_response(result.game, state=result.state)
+
+
+class GameStartApi(GameApi):
+    throttle_scope = "lobby"
+
+    @extend_schema(
+        operation_id="games_start",
+        summary="Start the game (host, seats filled)",
+        request=None,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: GameView, **problems(403, 409, 422)},
+    )
+    def post(self, request, game_id):
+        return idempotent(request, lambda: self._start(request, game_id))
+
+    def _start(self, request, game_id):
+        result = services.game_start(game_id=self.game(game_id).id, player=request.user)
+        return self.view_response(result.game, state=result.state)
+
+
+class GameAbortApi(GameApi):
+    throttle_scope = "lobby"
+
+    @extend_schema(
+        operation_id="games_abort",
+        summary="Staff: abort a stuck game",
+        request=AbortInput,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: GameView, **problems(403, 409, 422)},
+    )
+    def post(self, request, game_id):
+        return idempotent(request, lambda: self._abort(request, game_id))
+
+    def _abort(self, request, game_id):
+        if not request.user.is_staff:
+            raise StaffOnly()
+        data = _valid(AbortInput, request.data)
+        result = services.game_abort(
+            game_id=self.game(game_id).id, reason=data["reason"], staff=request.user
+        )
+        return self.view_response(result.game, state=result.state)
+
+
+class GameLegalActionsApi(GameApi):
+    @extend_schema(
+        operation_id="games_legal_actions",
+        summary="Every action your seat may send now, as ready-to-send bodies",
+        responses={200: LegalActions, **problems()},
+    )
+    def get(self, request, game_id):
+        game = self.game(game_id)
+        actions = selectors.legal_actions_get(game=game, player=request.user)
+        return with_etag(Response({"actions": actions}), game.version)
+
+
+class GameActionsApi(GameApi):
+    throttle_scope = "actions"
+
+    @extend_schema(
+        operation_id="games_act",
+        summary="Send one action",
+        description="One body for every action, discriminated by `type`. A play carries the "
+        "card and, where the card needs them, `color` and `target`; add `uno: true` to say "
+        "UNO with it. Jump-in is a play by a seat whose turn it is not. Out-of-turn actions "
+        "(jump-in, `call_uno`, `catch_uno`) race: the server's receipt order decides, and a "
+        "late one gets a 409 such as `window_closed`.",
+        request=ACTION_UNION,
+        parameters=[IDEMPOTENCY_KEY, IF_MATCH],
+        responses={200: ActionResult, **problems(403, 409, 412, 422)},
+        examples=[
+            OpenApiExample(
+                "Play a red 5", value={"type": "play", "card": "red-5"}, request_only=True
+            ),
+            OpenApiExample(
+                "Play a wild, call blue, say UNO",
+                request_only=True,
+                value={"type": "play", "card": "wild", "color": "blue", "uno": True},
+            ),
+            OpenApiExample("Draw", value={"type": "draw"}, request_only=True),
+            OpenApiExample(
+                "Catch seat 2", value={"type": "catch_uno", "target": 2}, request_only=True
+            ),
+        ],
+    )
+    def post(self, request, game_id):
+        return idempotent(request, lambda: self._act(request, game_id))
+
+    def _act(self, request, game_id):
+        action = parse_action(request.data)
+        game = self.game(game_id)
+        result = services.game_command_execute(
+            game_id=game.id,
+            player=request.user,
+            build_command=action.command,
+            if_match=parse_if_match(request),
+        )
+        viewer = viewer_of(result.game, request.user)
+        events = [event_document(row, viewer) for row in result.rows]
+        view = selectors.game_view_get(game=result.game, player=request.user, state=result.state)
+        body = {"version": result.game.version, "events": events, "game": view}
+        return with_etag(Response(body), result.game.version)
+
+
+class GameEventsApi(GameApi):
+    @extend_schema(
+        operation_id="games_events",
+        summary="Your redacted event feed after a seq (long-poll with wait)",
+        parameters=[
+            OpenApiParameter("after", int, description="Return events with seq > after."),
+            OpenApiParameter(
+                "wait",
+                int,
+                description="0-30 s: hold the request until an event exists or the time is up.",
+            ),
+        ],
+        responses={200: EventFeed, **problems()},
+    )
+    def get(self, request, game_id):
+        after = _int_param(request, "after", 0, 0, 10**9)
+        wait = _int_param(request, "wait", 0, 0, 30)
+        game = self.game(game_id)
+        return Response(
+            selectors.event_feed(game=game, player=request.user, after=after, wait=wait)
+        )
+
+
+class GameReplayApi(GameApi):
+    @extend_schema(
+        operation_id="games_replay",
+        summary="The game as of seq `at`, as you may see it",
+        parameters=[OpenApiParameter("at", int, required=True)],
+        responses={200: GameView, **problems()},
+    )
+    def get(self, request, game_id):
+        at = _int_param(request, "at", None, 0, 10**9)
+        game = self.game(game_id)
+        return Response(selectors.game_replay_get(game=game, player=request.user, at=at))
+
+
+class GameExportApi(GameApi):
+    @extend_schema(
+        operation_id="games_export",
+        summary="The whole log as NDJSON, redacted for you",
+        description="A header line `{format, format_version, game, version, head_hash}`, then "
+        "one event per line (private parts you may not see are null; their digests stay, so "
+        "the hash chain verifies).",
+        responses={(200, "application/x-ndjson"): OpenApiTypes.STR, **problems()},
+    )
+    def get(self, request, game_id):
+        game = self.game(game_id)
+        lines = selectors.export_lines(game=game, player=request.user)
+        response = StreamingHttpResponse(lines, content_type="application/x-ndjson")
+        response["Content-Disposition"] = f'attachment; filename="game-{game.id}.ndjson"'
+        return response
+
+
+class GameAuditApi(GameApi):
+    @extend_schema(
+        operation_id="games_audit",
+        summary="Audit: hash chain, replay against the head row, shuffle commitments",
+        responses={200: AuditResult, **problems(403)},
+    )
+    def get(self, request, game_id):
+        game = self.game(game_id)
+        selectors.audit_allowed(game=game, player=request.user)
+        return Response(audit_game(game))
+
+
+def _valid(serializer_class, data) -> dict:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _existing(game_id, request):
+    """Join looks the game up itself: invite games are visible only to their players."""
+    from .models import Game
+
+    if not Game.objects.filter(pk=game_id).exists():
+        from .errors import GameNotFound
+
+        raise GameNotFound()
+    return game_id
+
+
+def _int_param(request, name: str, default, low: int, high: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None:
+        if default is None:
+            raise serializers.ValidationError({name: ["This parameter is required."]})
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise serializers.ValidationError({name: ["must be an integer"]}) from None
+    if not low <= value <= high:
+        raise serializers.ValidationError({name: [f"must be from {low} to {high}"]})
+    return value
+
+
+def _summary(game) -> dict:
+    seats = list(game.seats.all())
+    return {
+        "id": str(game.id),
+        "status": game.status,
+        "visibility": game.visibility,
+        "seat_count": game.seat_count,
+        "seats_taken": len([s for s in seats if s.left_at is None]),
+        "rules": game.rules,
+        "host": {"id": str(game.host_id), "name": game.host.name},
+        "version": game.version,
+        "created_at": game.created_at.isoformat().replace("+00:00", "Z"),
+    }

@@ -1,0 +1,52 @@
+"""The hash chain of CONTRACT.md ("Events, hashes and exports").
+
+`canonical(x)`: JSON with sorted keys, no whitespace, non-ASCII kept, UTF-8.
+`private_digest`: sha256 hex of canonical(private), or "" without a private part.
+`hash`: sha256 hex of `prev_hash + "\\n" + canonical(envelope) + "\\n" + private_digest`,
+where the envelope is {seq, type, schema_version, recorded_at, actor, public}; the first
+prev_hash is 64 zeros.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+GENESIS_HASH = "0" * 64
+
+
+def canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def sha256_hex(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def private_digest(private: dict | None) -> str:
+    return "" if private is None else sha256_hex(canonical(private))
+
+
+def format_time(moment: datetime) -> str:
+    """ISO 8601 UTC with milliseconds: 2026-11-29T17:30:00.123Z."""
+    moment = moment.astimezone(UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+def envelope(
+    *, seq: int, type_: str, schema_version: int, recorded_at: str, actor: str, public: dict
+) -> dict:
+    return {
+        "seq": seq,
+        "type": type_,
+        "schema_version": schema_version,
+        "recorded_at": recorded_at,
+        "actor": actor,
+        "public": public,
+    }
+
+
+def event_hash(prev_hash: str, envelope_: dict, digest: str) -> str:
+    return sha256_hex(prev_hash + "\n" + canonical(envelope_) + "\n" + digest)

@@ -1,0 +1,129 @@
+"""The one way game state and events leave the server: every response, feed, replay and
+export is built here, through the engine's `view_for` and `redact_for`."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.utils import timezone
+
+from games.engine import GameState, Viewer, event_from_parts, redact_for, view_for
+from players.models import Player
+
+from .hashing import format_time
+from .models import Game, GameEvent, GameStatus
+from .store import current_parts, is_engine_event
+
+
+def viewer_of(game: Game, player: Player | None) -> Viewer:
+    if player is None:
+        return Viewer.spectator()
+    seat = next((s.seat for s in _seats(game) if s.player_id == player.id and not s.left_at), None)
+    return Viewer(seat=seat, staff=player.is_staff)
+
+
+def reveals_all(game: Game, viewer: Viewer) -> bool:
+    """Staff see everything; the game's players see everything once it has ended, if
+    the service opens finished games to them (UNO_REVEAL_FINISHED_GAMES)."""
+    if viewer.staff:
+        return True
+    ended = game.status in (GameStatus.FINISHED, GameStatus.ABORTED)
+    was_seated = viewer.seat is not None
+    return ended and was_seated and settings.UNO_REVEAL_FINISHED_GAMES
+
+
+def _seats(game: Game):
+    cached = getattr(game, "_seat_rows", None)
+    if cached is None:
+        cached = list(game.seats.select_related("player").order_by("seat"))
+        game._seat_rows = cached
+    return cached
+
+
+def game_document(game: Game, state: GameState | None, viewer: Viewer) -> dict:
+    """The game as `viewer` may see it (CONTRACT.md "The game as a viewer sees it")."""
+    players = {s.seat: {"id": str(s.player_id), "name": s.player.name} for s in _seats(game)}
+    document = {
+        "id": str(game.id),
+        "version": game.version,
+        "status": game.status,
+        "visibility": game.visibility,
+        "host": str(game.host_id),
+        "seat_count": game.seat_count,
+        "rules": game.rules,
+        "timers": game.timers,
+        "created_at": format_time(game.created_at),
+        "server_time": format_time(timezone.now()),
+        "deadline_at": None,
+    }
+    if game.invite_code and (viewer.seat is not None or viewer.staff):
+        document["invite_code"] = game.invite_code
+    if state is None or state.seat_count == 0:
+        document.update(_waiting_view(game, players, viewer))
+        return document
+    view = view_for(state, viewer, reveal_all=reveals_all(game, viewer))
+    for entry in view["seats"]:
+        entry["player"] = players.get(entry["seat"])
+        entry["catchable_until"] = None
+    windows = view.pop("uno_windows")
+    view["uno_window"] = {"seat": windows[0]["seat"], "closes_at": None} if windows else None
+    view.pop("status")
+    document.update(view)
+    return document
+
+
+def _waiting_view(game: Game, players: dict, viewer: Viewer) -> dict:
+    seats = [
+        {
+            "seat": seat,
+            "player": players.get(seat),
+            "cards": 0,
+            "uno_called": False,
+            "catchable_until": None,
+            "score": 0,
+            "state": "playing" if seat in players else "open",
+        }
+        for seat in range(game.seat_count)
+    ]
+    you = {"seat": viewer.seat, "hand": []} if viewer.seat is not None else None
+    return {
+        "seats": seats,
+        "you": you,
+        "round": 0,
+        "dealer": None,
+        "top_card": None,
+        "color": None,
+        "direction": "clockwise",
+        "to_act": None,
+        "phase": "finished" if game.status == GameStatus.ABORTED else "waiting",
+        "pending_draw": 0,
+        "uno_window": None,
+        "draw_pile": 0,
+        "discard_pile": 0,
+        "winner": None,
+        "ranking": [],
+    }
+
+
+def event_document(row: GameEvent, viewer: Viewer, *, reveal_all: bool = False) -> dict:
+    """One stored event as `viewer` may see it: the parts exactly as stored (so the hash
+    chain verifies), with `private` only where the engine's `redact_for` allows it; the
+    private digest always."""
+    private = None
+    if row.private is not None and is_engine_event(row):
+        event = event_from_parts(row.type, *current_parts(row))
+        if redact_for(event, viewer, reveal_all=reveal_all)["private"] is not None:
+            private = row.private
+    elif row.private is not None and (viewer.staff or reveal_all):
+        private = row.private
+    return {
+        "seq": row.seq,
+        "type": row.type,
+        "schema_version": row.schema_version,
+        "recorded_at": format_time(row.recorded_at),
+        "actor": row.actor,
+        "public": row.public,
+        "private": private,
+        "private_digest": row.private_digest,
+        "prev_hash": row.prev_hash,
+        "hash": row.hash,
+    }

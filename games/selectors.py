@@ -1,0 +1,127 @@
+"""Reads: who may see a game, its state, its events, replays, exports."""
+
+from __future__ import annotations
+
+import time
+
+from django.db.models import Q, QuerySet
+
+from games import engine
+from games.engine import GameState
+from players.models import Player
+
+from .errors import GameNotFound, StaffOnly
+from .models import Game, GameEvent, GameStatus, Visibility
+from .presentation import event_document, game_document, reveals_all, viewer_of
+from .services import game_state, replay_state
+from .store import engine_events, load_events
+
+FEED_PAGE = 500
+
+
+def game_list(*, player: Player, status: str | None = None) -> QuerySet[Game]:
+    """Games the player may see: public ones, and invite games they sit in (staff: all)."""
+    games = Game.objects.all()
+    if not player.is_staff:
+        games = games.filter(Q(visibility=Visibility.PUBLIC) | Q(seats__player=player)).distinct()
+    if status:
+        games = games.filter(status=status)
+    return games.select_related("host").prefetch_related("seats__player")
+
+
+def game_get(*, game_id, player: Player) -> Game:
+    try:
+        game = Game.objects.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise GameNotFound() from None
+    invited_only = game.visibility == Visibility.INVITE and not player.is_staff
+    if invited_only and not game.seats.filter(player=player).exists():
+        raise GameNotFound()
+    return game
+
+
+def game_view_get(*, game: Game, player: Player, state: GameState | None = None) -> dict:
+    if state is None and game.status != GameStatus.WAITING:
+        state = game_state(game)
+    return game_document(game, state, viewer_of(game, player))
+
+
+def legal_actions_get(*, game: Game, player: Player) -> list[dict]:
+    viewer = viewer_of(game, player)
+    if viewer.seat is None or game.status != GameStatus.ACTIVE:
+        return []
+    state = game_state(game)
+    return [engine.action_body(a) for a in engine.legal_actions(state, viewer.seat)]
+
+
+def event_feed(*, game: Game, player: Player, after: int = 0, wait: float = 0) -> dict:
+    """The caller's redacted events after `after` (a page of at most 500); with `wait`,
+    hold the request until one exists or the time is up."""
+    deadline = time.monotonic() + wait
+    while True:
+        rows = load_events(game.id, after=after, limit=FEED_PAGE)
+        if rows or time.monotonic() >= deadline:
+            break
+        time.sleep(min(0.2, max(0.0, deadline - time.monotonic())))
+    game.refresh_from_db(fields=["version", "status"])
+    viewer = viewer_of(game, player)
+    reveal = reveals_all(game, viewer)
+    return {
+        "version": game.version,
+        "events": [event_document(row, viewer, reveal_all=reveal) for row in rows],
+    }
+
+
+def game_replay_get(*, game: Game, player: Player, at: int) -> dict:
+    """The game as of `seq` `at`, as the caller may see it then (staff: everything;
+    the game's players: everything once the game has ended)."""
+    at = max(0, min(at, game.version))
+    viewer = viewer_of(game, player)
+    state = replay_state(game, upto=at)
+    document = game_document(game, state if state.seat_count else None, viewer)
+    if reveals_all(game, viewer) and state.seat_count:
+        document.update(
+            engine.view_for(state, engine.Viewer(seat=viewer.seat, staff=True), reveal_all=True)
+            | {"status": document["status"]}
+        )
+    document["version"] = at
+    document["replay_of"] = game.version
+    return document
+
+
+def export_lines(*, game: Game, player: Player):
+    """NDJSON lines: a header, then every event redacted for the caller."""
+    import json
+
+    viewer = viewer_of(game, player)
+    reveal = reveals_all(game, viewer)
+    yield (
+        json.dumps(
+            {
+                "format": "uno-game-export",
+                "format_version": 1,
+                "game": str(game.id),
+                "version": game.version,
+                "head_hash": game.head_hash,
+            }
+        )
+        + "\n"
+    )
+    for row in GameEvent.objects.filter(game=game).order_by("seq").iterator(chunk_size=500):
+        yield json.dumps(event_document(row, viewer, reveal_all=reveal), ensure_ascii=False) + "\n"
+
+
+def audit_allowed(*, game: Game, player: Player) -> None:
+    """Staff, or the game's players once it has ended."""
+    if player.is_staff:
+        return
+    ended = game.status in (GameStatus.FINISHED, GameStatus.ABORTED)
+    if not (ended and game.seats.filter(player=player).exists()):
+        raise StaffOnly(
+            "The audit is open to staff, and to the game's players once it ends.",
+            version=game.version,
+        )
+
+
+def engine_log(game: Game):
+    return engine_events(load_events(game.id))

@@ -1,0 +1,404 @@
+"""Request parsing (shape and type only) and the documented shapes of responses."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import PolymorphicProxySerializer
+from rest_framework import serializers
+
+from games.engine import (
+    PRESETS,
+    Accept,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    ChooseTarget,
+    Color,
+    DrawCard,
+    KeepCard,
+    Pass,
+    PlayCard,
+    UnknownCard,
+    card,
+)
+from games.engine.cards import CARDS_BY_CODE
+from unoservice.api import ApiError
+
+COLOR_CHOICES = [c.value for c in Color]
+CARD_CODES = sorted(CARDS_BY_CODE)
+
+
+class UnknownCardError(ApiError):
+    status_code = 400
+    default_code = "unknown_card"
+    default_detail = "Unknown card code."
+
+
+# --- creating and joining -------------------------------------------------------------
+
+
+class RulesInput(serializers.Serializer):
+    preset = serializers.ChoiceField(choices=list(PRESETS), default="classic")
+    options = serializers.DictField(
+        child=serializers.JSONField(),
+        required=False,
+        default=dict,
+        help_text="Rule options overriding the preset (CONTRACT.md's table).",
+    )
+
+
+class TimersInput(serializers.Serializer):
+    turn_seconds = serializers.IntegerField(
+        min_value=1,
+        max_value=86400,
+        allow_null=True,
+        required=False,
+        help_text="null: no turn timer",
+    )
+    response_seconds = serializers.IntegerField(
+        min_value=1, max_value=3600, allow_null=True, required=False
+    )
+    uno_window_seconds = serializers.IntegerField(
+        min_value=1, max_value=60, allow_null=True, required=False
+    )
+    uno_grace_ms = serializers.IntegerField(min_value=0, max_value=5000, required=False)
+    timeout_action = serializers.ChoiceField(choices=["draw_and_pass", "auto_play"], required=False)
+    abandon_after = serializers.IntegerField(min_value=1, max_value=20, required=False)
+    on_abandon = serializers.ChoiceField(choices=["bot", "remove"], required=False)
+
+
+class PositionInput(serializers.Serializer):
+    hands = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+    discard = serializers.ListField(
+        child=serializers.CharField(), min_length=1, help_text="Top first."
+    )
+    draw = serializers.ListField(
+        child=serializers.CharField(), required=False, default=list, help_text="Top first."
+    )
+    color = serializers.ChoiceField(choices=COLOR_CHOICES, required=False, allow_null=True)
+    direction = serializers.ChoiceField(
+        choices=["clockwise", "counterclockwise"], default="clockwise"
+    )
+    to_act = serializers.IntegerField(min_value=0)
+    dealer = serializers.IntegerField(min_value=0, default=0)
+    scores = serializers.DictField(child=serializers.IntegerField(), required=False, default=dict)
+    eliminated = serializers.ListField(
+        child=serializers.IntegerField(), required=False, default=list
+    )
+    unplaced = serializers.ChoiceField(
+        choices=["draw_bottom", "out_of_play"], default="draw_bottom"
+    )
+
+
+class GameCreateInput(serializers.Serializer):
+    seats = serializers.IntegerField(min_value=2, max_value=10)
+    rules = RulesInput(required=False)
+    timers = TimersInput(required=False)
+    visibility = serializers.ChoiceField(choices=["public", "invite"], default="public")
+    deck = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="Staff only: the first cards of the first deal.",
+    )
+    position = PositionInput(required=False, help_text="Staff only: a starting position.")
+    dealer = serializers.IntegerField(
+        min_value=0, max_value=9, required=False, help_text="Staff only: the first dealer."
+    )
+    seed = serializers.IntegerField(
+        required=False, help_text="Staff only: reproducible shuffles (not fair)."
+    )
+
+    STAFF_FIELDS = ("deck", "position", "dealer", "seed")
+
+
+class JoinInput(serializers.Serializer):
+    invite_code = serializers.CharField(required=False, allow_blank=True)
+
+
+class AbortInput(serializers.Serializer):
+    reason = serializers.CharField(max_length=200)
+
+
+# --- actions ---------------------------------------------------------------------------
+
+
+class _Action(serializers.Serializer):
+    def command(self, seat: int):  # pragma: no cover - every subclass defines it
+        raise NotImplementedError
+
+
+def _type_field(name: str):
+    return serializers.ChoiceField(choices=[name])
+
+
+class PlayAction(_Action):
+    type = _type_field("play")
+    card = serializers.ChoiceField(choices=CARD_CODES, help_text="The card's code, e.g. red-5.")
+    color = serializers.ChoiceField(
+        choices=COLOR_CHOICES, required=False, help_text="The color called, for wilds."
+    )
+    target = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=9,
+        help_text="The seat to swap with (7 under Seven-O, wild-swap).",
+    )
+    uno = serializers.BooleanField(
+        required=False, default=False, help_text="Say UNO with this play."
+    )
+
+    def command(self, seat):
+        data = self.validated_data
+        color = data.get("color")
+        return PlayCard(
+            seat,
+            card(data["card"]),
+            Color(color) if color else None,
+            data.get("target"),
+            data.get("uno", False),
+        )
+
+
+class DrawAction(_Action):
+    type = _type_field("draw")
+
+    def command(self, seat):
+        return DrawCard(seat)
+
+
+class PassAction(_Action):
+    type = _type_field("pass")
+
+    def command(self, seat):
+        return Pass(seat)
+
+
+class KeepAction(_Action):
+    type = _type_field("keep")
+
+    def command(self, seat):
+        return KeepCard(seat)
+
+
+class ChooseColorAction(_Action):
+    type = _type_field("choose_color")
+    color = serializers.ChoiceField(choices=COLOR_CHOICES)
+
+    def command(self, seat):
+        return ChooseColor(seat, Color(self.validated_data["color"]))
+
+
+class ChooseTargetAction(_Action):
+    type = _type_field("choose_target")
+    target = serializers.IntegerField(min_value=0, max_value=9)
+
+    def command(self, seat):
+        return ChooseTarget(seat, self.validated_data["target"])
+
+
+class CallUnoAction(_Action):
+    type = _type_field("call_uno")
+
+    def command(self, seat):
+        return CallUno(seat)
+
+
+class CatchUnoAction(_Action):
+    type = _type_field("catch_uno")
+    target = serializers.IntegerField(min_value=0, max_value=9)
+
+    def command(self, seat):
+        return CatchUno(seat, self.validated_data["target"])
+
+
+class ChallengeAction(_Action):
+    type = _type_field("challenge")
+
+    def command(self, seat):
+        return Challenge(seat)
+
+
+class AcceptAction(_Action):
+    type = _type_field("accept")
+
+    def command(self, seat):
+        return Accept(seat)
+
+
+ACTION_SERIALIZERS: dict[str, type[_Action]] = {
+    "play": PlayAction,
+    "draw": DrawAction,
+    "pass": PassAction,
+    "keep": KeepAction,
+    "choose_color": ChooseColorAction,
+    "choose_target": ChooseTargetAction,
+    "call_uno": CallUnoAction,
+    "catch_uno": CatchUnoAction,
+    "challenge": ChallengeAction,
+    "accept": AcceptAction,
+}
+
+ACTION_UNION = PolymorphicProxySerializer(
+    component_name="Action",
+    serializers=list(ACTION_SERIALIZERS.values()),
+    resource_type_field_name="type",
+)
+
+
+def parse_action(data) -> _Action:
+    """Shape and type checks for an action body; rules are the engine's business."""
+    if not isinstance(data, dict):
+        raise serializers.ValidationError({"": ["An action is a JSON object."]})
+    kind = data.get("type")
+    if kind not in ACTION_SERIALIZERS:
+        raise serializers.ValidationError(
+            {"type": [f"must be one of {', '.join(ACTION_SERIALIZERS)}"]}
+        )
+    if kind == "play" and isinstance(data.get("card"), str):
+        try:
+            card(data["card"])
+        except UnknownCard:
+            raise UnknownCardError(f"Unknown card code {data['card']!r}.") from None
+    unknown = set(data) - set(ACTION_SERIALIZERS[kind]().fields)
+    if unknown:
+        raise serializers.ValidationError({f: ["not a field of this action"] for f in unknown})
+    parsed = ACTION_SERIALIZERS[kind](data=data)
+    parsed.is_valid(raise_exception=True)
+    return parsed
+
+
+# --- responses (documentation of what the views return) ---------------------------------
+
+
+class PlayerRef(serializers.Serializer):
+    id = serializers.UUIDField()
+    name = serializers.CharField()
+
+
+class SeatView(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = PlayerRef(allow_null=True)
+    cards = serializers.IntegerField(help_text="How many cards the seat holds.")
+    uno_called = serializers.BooleanField()
+    catchable = serializers.BooleanField(
+        required=False, help_text="An UNO window is open on this seat."
+    )
+    catchable_until = serializers.CharField(allow_null=True)
+    score = serializers.IntegerField()
+    state = serializers.ChoiceField(choices=["playing", "bot", "removed", "eliminated", "open"])
+    team = serializers.IntegerField(required=False)
+    hand = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="Staff (or anyone once the game is open) only.",
+    )
+
+
+class YouView(serializers.Serializer):
+    seat = serializers.IntegerField()
+    hand = serializers.ListField(child=serializers.CharField())
+    drawn_card = serializers.CharField(
+        required=False, help_text="The card just drawn, in phase drawn_card."
+    )
+
+
+class UnoWindowView(serializers.Serializer):
+    seat = serializers.IntegerField()
+    closes_at = serializers.CharField(allow_null=True)
+
+
+class GameView(serializers.Serializer):
+    id = serializers.UUIDField()
+    version = serializers.IntegerField(help_text="The seq of the last event; also the ETag.")
+    status = serializers.ChoiceField(choices=["waiting", "active", "finished", "aborted"])
+    visibility = serializers.ChoiceField(choices=["public", "invite"])
+    invite_code = serializers.CharField(required=False, help_text="For seated players.")
+    host = serializers.UUIDField()
+    seat_count = serializers.IntegerField()
+    rules = serializers.JSONField()
+    timers = serializers.JSONField()
+    created_at = serializers.CharField()
+    seats = SeatView(many=True)
+    you = YouView(allow_null=True)
+    round = serializers.IntegerField()
+    dealer = serializers.IntegerField(allow_null=True)
+    top_card = serializers.CharField(allow_null=True)
+    color = serializers.ChoiceField(choices=COLOR_CHOICES, allow_null=True)
+    direction = serializers.ChoiceField(choices=["clockwise", "counterclockwise"])
+    to_act = serializers.IntegerField(allow_null=True)
+    phase = serializers.ChoiceField(
+        choices=[
+            "waiting",
+            "play",
+            "drawn_card",
+            "respond_draw4",
+            "choose_color",
+            "choose_target",
+            "finished",
+        ]
+    )
+    pending_draw = serializers.IntegerField()
+    challengeable = serializers.IntegerField(allow_null=True, required=False)
+    uno_window = UnoWindowView(allow_null=True)
+    draw_pile = serializers.IntegerField()
+    discard_pile = serializers.IntegerField()
+    draw_pile_cards = serializers.ListField(child=serializers.CharField(), required=False)
+    deadline_at = serializers.CharField(allow_null=True)
+    server_time = serializers.CharField()
+    winner = serializers.JSONField(allow_null=True, help_text="A seat, or a team's seats.")
+    ranking = serializers.ListField(child=serializers.IntegerField())
+    provably_fair = serializers.BooleanField(required=False)
+
+
+class GameSummary(serializers.Serializer):
+    id = serializers.UUIDField()
+    status = serializers.CharField()
+    visibility = serializers.CharField()
+    seat_count = serializers.IntegerField()
+    seats_taken = serializers.IntegerField()
+    rules = serializers.JSONField()
+    host = PlayerRef()
+    version = serializers.IntegerField()
+    created_at = serializers.CharField()
+
+
+class EventView(serializers.Serializer):
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    schema_version = serializers.IntegerField()
+    recorded_at = serializers.CharField()
+    actor = serializers.CharField()
+    public = serializers.JSONField()
+    private = serializers.JSONField(allow_null=True)
+    private_digest = serializers.CharField(allow_blank=True)
+    prev_hash = serializers.CharField()
+    hash = serializers.CharField()
+
+
+class EventFeed(serializers.Serializer):
+    version = serializers.IntegerField()
+    events = EventView(many=True)
+
+
+class ActionResult(serializers.Serializer):
+    version = serializers.IntegerField()
+    events = EventView(many=True)
+    game = GameView()
+
+
+class LegalActions(serializers.Serializer):
+    actions = serializers.ListField(
+        child=serializers.JSONField(), help_text="Ready-to-send bodies for POST /actions."
+    )
+
+
+class AuditCheck(serializers.Serializer):
+    name = serializers.CharField()
+    ok = serializers.BooleanField()
+    detail = serializers.CharField()
+    seq = serializers.IntegerField(allow_null=True)
+
+
+class AuditResult(serializers.Serializer):
+    ok = serializers.BooleanField()
+    checks = AuditCheck(many=True)

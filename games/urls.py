@@ -1,0 +1,24 @@
+from django.urls import path
+
+from . import apis
+
+app_name = "games"
+
+urlpatterns = [
+    path("games", apis.GameListCreateApi.as_view(), name="list"),
+    path("games/<uuid:game_id>", apis.GameDetailApi.as_view(), name="detail"),
+    path("games/<uuid:game_id>/join", apis.GameJoinApi.as_view(), name="join"),
+    path("games/<uuid:game_id>/leave", apis.GameLeaveApi.as_view(), name="leave"),
+    path("games/<uuid:game_id>/start", apis.GameStartApi.as_view(), name="start"),
+    path("games/<uuid:game_id>/abort", apis.GameAbortApi.as_view(), name="abort"),
+    path(
+        "games/<uuid:game_id>/legal-actions",
+        apis.GameLegalActionsApi.as_view(),
+        name="legal-actions",
+    ),
+    path("games/<uuid:game_id>/actions", apis.GameActionsApi.as_view(), name="actions"),
+    path("games/<uuid:game_id>/events", apis.GameEventsApi.as_view(), name="events"),
+    path("games/<uuid:game_id>/replay", apis.GameReplayApi.as_view(), name="replay"),
+    path("games/<uuid:game_id>/export", apis.GameExportApi.as_view(), name="export"),
+    path("games/<uuid:game_id>/audit", apis.GameAuditApi.as_view(), name="audit"),
+]

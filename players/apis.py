@@ -1,0 +1,170 @@
+"""Players API: register (the only write open to anonymous callers), the caller's profile,
+and the caller's tokens."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle
+from rest_framework.views import APIView
+
+from unoservice.api import ApiError, ProblemSerializer
+
+from . import services
+from .models import ApiToken
+
+PROBLEM = OpenApiResponse(ProblemSerializer, description="An RFC 9457 problem (see `code`).")
+
+
+class NameField(serializers.CharField):
+    def __init__(self, **kwargs):
+        super().__init__(min_length=1, max_length=40, trim_whitespace=True, **kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            raise serializers.ValidationError("Must be a string.")
+        value = super().to_internal_value(data)
+        if not value.isprintable():
+            raise serializers.ValidationError("Must be printable text.")
+        return value
+
+
+class RegisterInput(serializers.Serializer):
+    name = NameField(help_text="The display name, 1-40 characters.")
+
+
+class RegisterOutput(serializers.Serializer):
+    id = serializers.UUIDField()
+    name = serializers.CharField()
+    token = serializers.CharField(help_text="Shown once: send it as `Authorization: Bearer`.")
+
+
+class PlayerOutput(serializers.Serializer):
+    id = serializers.UUIDField()
+    name = serializers.CharField()
+    is_staff = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+
+
+class ProfileInput(serializers.Serializer):
+    name = NameField()
+
+
+class TokenOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    hint = serializers.CharField(help_text="The token's first characters.")
+    label = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    last_used_at = serializers.DateTimeField(allow_null=True)
+    revoked_at = serializers.DateTimeField(allow_null=True)
+
+
+class TokenCreateOutput(TokenOutput):
+    token = serializers.CharField(help_text="Shown once.")
+
+
+class TokenCreateInput(serializers.Serializer):
+    label = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
+
+
+class TokenNotFound(ApiError):
+    status_code = 404
+    default_code = "token_not_found"
+    default_detail = "You have no such active token."
+
+
+def _player(player) -> dict:
+    return {
+        "id": str(player.id),
+        "name": player.name,
+        "is_staff": player.is_staff,
+        "created_at": player.created_at,
+    }
+
+
+class PlayerRegisterApi(APIView):
+    authentication_classes = []
+    permission_classes = [AllowAny]
+    throttle_classes = [AnonRateThrottle]
+
+    @extend_schema(
+        operation_id="players_register",
+        summary="Register: get a player and a token",
+        request=RegisterInput,
+        auth=[],
+        responses={201: RegisterOutput, 400: PROBLEM, 429: PROBLEM},
+    )
+    def post(self, request):
+        data = RegisterInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        player, token = services.player_register(name=data.validated_data["name"])
+        return Response({"id": str(player.id), "name": player.name, "token": token}, status=201)
+
+
+class PlayerMeApi(APIView):
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "reads"
+
+    @extend_schema(
+        operation_id="players_me",
+        summary="You",
+        responses={200: PlayerOutput, 401: PROBLEM, 429: PROBLEM},
+    )
+    def get(self, request):
+        return Response(PlayerOutput(_player(request.user)).data)
+
+    @extend_schema(
+        operation_id="players_me_update",
+        summary="Change your display name",
+        request=ProfileInput,
+        responses={200: PlayerOutput, 400: PROBLEM, 401: PROBLEM, 429: PROBLEM},
+    )
+    def patch(self, request):
+        data = ProfileInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = services.player_update(player=request.user, name=data.validated_data["name"])
+        return Response(PlayerOutput(_player(player)).data)
+
+
+class TokenListCreateApi(APIView):
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "lobby"
+
+    @extend_schema(
+        operation_id="players_tokens_list",
+        summary="Your tokens",
+        responses={200: TokenOutput(many=True), 401: PROBLEM, 429: PROBLEM},
+    )
+    def get(self, request):
+        return Response(TokenOutput(request.user.tokens.all(), many=True).data)
+
+    @extend_schema(
+        operation_id="players_tokens_create",
+        summary="A new token (shown once)",
+        request=TokenCreateInput,
+        responses={201: TokenCreateOutput, 400: PROBLEM, 401: PROBLEM, 429: PROBLEM},
+    )
+    def post(self, request):
+        data = TokenCreateInput(data=request.data or {})
+        data.is_valid(raise_exception=True)
+        value = services.token_issue(player=request.user, label=data.validated_data["label"])
+        token = request.user.tokens.order_by("-created_at", "-id").first()
+        return Response({**TokenOutput(token).data, "token": value}, status=201)
+
+
+class TokenRevokeApi(APIView):
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "lobby"
+
+    @extend_schema(
+        operation_id="players_tokens_revoke",
+        summary="Revoke one of your tokens",
+        request=None,
+        responses={200: TokenOutput, 401: PROBLEM, 404: PROBLEM, 429: PROBLEM},
+    )
+    def post(self, request, token_id: int):
+        if not services.token_revoke(player=request.user, token_id=token_id):
+            raise TokenNotFound()
+        return Response(TokenOutput(ApiToken.objects.get(pk=token_id)).data)
