@@ -46,6 +46,9 @@ class Game(models.Model):
     to_act = models.SmallIntegerField(null=True, blank=True)
     phase = models.CharField(max_length=20, blank=True)
     round = models.PositiveSmallIntegerField(default=0)
+    deadline_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the seat to act must have acted."
+    )
     winner = models.JSONField(null=True, blank=True)
     snapshot = models.BinaryField(null=True, blank=True, editable=False)
     snapshot_version = models.PositiveIntegerField(default=0)
@@ -134,3 +137,33 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} ({self.status_code or 'running'})"
+
+
+class GameDeadline(models.Model):
+    """An open deadline of a game, where the sweeper finds it by time (DESIGN.md §6).
+
+    `token` is the engine's (`turn-N` for the seat to act, `uno-N` for an UNO window);
+    `due_at` is when the server enforces it, `closes_at` what clients are shown (they
+    differ by the UNO grace in `auto` mode)."""
+
+    class Kind(models.TextChoices):
+        TURN = "turn"
+        RESPONSE = "response"
+        UNO = "uno"
+        BOT = "bot"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deadlines")
+    token = models.CharField(max_length=40)
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    seat = models.SmallIntegerField()
+    due_at = models.DateTimeField(db_index=True)
+    closes_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["due_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "token"], name="one_deadline_per_token")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} {self.kind} {self.token} due {self.due_at:%H:%M:%S.%f}"

@@ -61,11 +61,19 @@ def game_document(game: Game, state: GameState | None, viewer: Viewer) -> dict:
         document.update(_waiting_view(game, players, viewer))
         return document
     view = view_for(state, viewer, reveal_all=reveals_all(game, viewer))
+    deadlines = {d.token: d for d in game.deadlines.all()}
+    closes = {
+        w["seat"]: format_time(deadlines[w["token"]].closes_at) if w["token"] in deadlines else None
+        for w in view["uno_windows"]
+    }
     for entry in view["seats"]:
         entry["player"] = players.get(entry["seat"])
-        entry["catchable_until"] = None
-    windows = view.pop("uno_windows")
-    view["uno_window"] = {"seat": windows[0]["seat"], "closes_at": None} if windows else None
+        entry["catchable_until"] = closes.get(entry["seat"])
+    windows = sorted(view.pop("uno_windows"), key=lambda w: closes[w["seat"]] or "~")
+    first = windows[0]["seat"] if windows else None
+    view["uno_window"] = {"seat": first, "closes_at": closes[first]} if windows else None
+    turn = deadlines.get(state.turn_token)
+    document["deadline_at"] = format_time(turn.closes_at) if turn else None
     view.pop("status")
     document.update(view)
     return document

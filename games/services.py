@@ -7,18 +7,22 @@ so for one game the load -> decide -> append -> update sequence never interleave
 
 from __future__ import annotations
 
+import logging
 import pickle
 import random
 import secrets
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.conf import settings
+from django.db import IntegrityError, connection, transaction
 
 from games import engine
 from games.engine import GameState, InvalidRules, RuleViolation, StartGame
+from games.engine.bot import bot_command
 from players.models import Player
 
+from . import clock
+from .deadlines import annotate_events, existing_closes, open_deadlines, sync_deadlines
 from .errors import (
     GameConflict,
     GameNotFound,
@@ -28,7 +32,7 @@ from .errors import (
     NotSeated,
     StaleVersion,
 )
-from .models import Game, GameEvent, GameSeat, GameStatus, Visibility
+from .models import Game, GameDeadline, GameEvent, GameSeat, GameStatus, Visibility
 from .setup import position_from_setup, staff_deck_from_setup
 from .store import (
     SYSTEM,
@@ -39,6 +43,8 @@ from .store import (
     new_engine_event,
 )
 from .timers import timers_with_defaults
+
+logger = logging.getLogger(__name__)
 
 #: Bump when GameState's shape changes: older snapshots are then rebuilt by replay.
 SNAPSHOT_FORMAT = f"state-v{engine.ENGINE_VERSION}.1"
@@ -100,7 +106,7 @@ def game_create(
             None,
             f"player:{host.id}",
         )
-        append_events(game, [created, _seat_taken(0, host)], now=timezone.now())
+        append_events(game, [created, _seat_taken(0, host)], now=clock.now())
         game.save(update_fields=["version", "head_hash"])
     return game
 
@@ -150,7 +156,7 @@ def game_join(*, game_id, player: Player, invite_code: str | None = None) -> Gam
             raise GameConflict(
                 "That seat was just taken.", code="game_full", version=game.version
             ) from None
-        append_events(game, [_seat_taken(free[0], player)], now=timezone.now())
+        append_events(game, [_seat_taken(free[0], player)], now=clock.now())
         game.save(update_fields=["version", "head_hash", "updated_at"])
         return game
 
@@ -171,14 +177,14 @@ def game_leave(*, game_id, player: Player) -> CommandResult:
             if player.id == game.host_id:
                 items.append(NewEvent("game_aborted", {"reason": "host_left"}, None, SYSTEM))
                 game.status = GameStatus.ABORTED
-                game.ended_at = timezone.now()
-            rows = append_events(game, items, now=timezone.now())
+                game.ended_at = clock.now()
+            rows = append_events(game, items, now=clock.now())
             game.save()
             return CommandResult(game, None, rows)
         if game.status != GameStatus.ACTIVE:
             raise GameConflict("The game is over.", version=game.version)
         result = _execute(game, engine.RemoveSeat(seat, "left"), actor=f"seat:{seat}")
-        game.seats.filter(seat=seat).update(left_at=timezone.now())
+        game.seats.filter(seat=seat).update(left_at=clock.now())
         return result
 
 
@@ -224,9 +230,9 @@ def game_abort(*, game_id, reason: str, staff: Player) -> CommandResult:
             rows = append_events(
                 game,
                 [NewEvent("game_aborted", {"reason": reason}, None, f"player:{staff.id}")],
-                now=timezone.now(),
+                now=clock.now(),
             )
-            game.status, game.ended_at = GameStatus.ABORTED, timezone.now()
+            game.status, game.ended_at = GameStatus.ABORTED, clock.now()
             game.save()
             return CommandResult(game, None, rows)
         return _execute(game, engine.AbortGame(reason), actor=f"player:{staff.id}")
@@ -240,6 +246,7 @@ def game_command_execute(
 ) -> CommandResult:
     """Run one seat command. `build_command(seat)` makes the engine command for the
     caller's seat; `if_match` (the version the client saw) makes the move conditional."""
+    enforce_overdue_first(game_id)
     with transaction.atomic():
         game = _locked(game_id)
         seat = _seat_of(game, player)
@@ -281,11 +288,84 @@ def _execute(game: Game, command, *, actor: str, start: bool = False) -> Command
         raise GameConflict(refused.message, code=refused.code.value, version=game.version) from None
     except InvalidRules as invalid:
         raise InvalidOption(invalid.message, code=invalid.code, option=invalid.option) from None
-    now = timezone.now()
-    rows = append_events(game, [new_engine_event(e, actor) for e in outcome.events], now=now)
+    now = clock.now()
+    specs = open_deadlines(outcome.state, game.timers)
+    items = [new_engine_event(e, actor) for e in outcome.events]
+    items = annotate_events(items, specs, existing_closes(game), now)
+    rows = append_events(game, items, now=now)
     _project(game, outcome.state, now)
+    opened = sync_deadlines(game, specs, now)
     game.save()
+    schedule_deadline_tasks(game.id, opened)
     return CommandResult(game, outcome.state, rows)
+
+
+def game_deadlines_enforce(*, game_id, skip_locked: bool = False, limit: int = 100) -> int:
+    """Enforce every overdue deadline of the game, oldest first, in one transaction.
+    With `skip_locked` a game another writer holds is left for the next sweep. Returns
+    how many deadlines were enforced."""
+    enforced = 0
+    with transaction.atomic():
+        games = Game.objects.select_for_update(**_skip_locked(skip_locked))
+        game = games.filter(pk=game_id).first()
+        if game is None:
+            return 0
+        while enforced < limit and game.status == GameStatus.ACTIVE:
+            due = game.deadlines.filter(due_at__lte=clock.now()).order_by("due_at").first()
+            if due is None:
+                break
+            try:
+                _execute(game, _deadline_command(game, due), actor=_deadline_actor(due))
+            except GameConflict:
+                due.delete()  # a stale token: what it guarded has already happened
+            enforced += 1
+    return enforced
+
+
+def _deadline_command(game: Game, due: GameDeadline):
+    if due.kind == GameDeadline.Kind.BOT:
+        command = bot_command(game_state(game), due.seat)
+        if command is not None:
+            return command
+    return engine.Timeout(due.token)
+
+
+def _deadline_actor(due: GameDeadline) -> str:
+    return f"bot:{due.seat}" if due.kind == GameDeadline.Kind.BOT else SYSTEM
+
+
+def _skip_locked(wanted: bool) -> dict:
+    return (
+        {"skip_locked": True}
+        if wanted and connection.features.has_select_for_update_skip_locked
+        else {}
+    )
+
+
+def enforce_overdue_first(game_id) -> None:
+    """Before a request acts on a game, its overdue deadlines are enforced (and committed,
+    whatever becomes of the request)."""
+    if GameDeadline.objects.filter(game_id=game_id, due_at__lte=clock.now()).exists():
+        game_deadlines_enforce(game_id=game_id)
+
+
+def schedule_deadline_tasks(game_id, opened: list[GameDeadline]) -> None:
+    """Once the transaction commits, an ETA task per new deadline (the sweeper covers
+    any task that is lost, late or never sent)."""
+    if not opened or not settings.UNO_SCHEDULE_DEADLINE_TASKS:
+        return
+    due_times = sorted({d.due_at for d in opened})
+
+    def send():
+        from .tasks import enforce_deadlines
+
+        for due_at in due_times:
+            try:
+                enforce_deadlines.apply_async((str(game_id),), eta=due_at, retry=False)
+            except Exception:  # the broker is down: the sweeper still enforces it
+                logger.warning("could not schedule deadline task for %s", game_id, exc_info=True)
+
+    transaction.on_commit(send)
 
 
 def _rng_for(game: Game) -> random.Random:

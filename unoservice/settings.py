@@ -156,6 +156,11 @@ SPECTACULAR_SETTINGS = {
 UNO_REVEAL_FINISHED_GAMES = env.env_bool(ENV, "UNO_REVEAL_FINISHED_GAMES", True)
 UNO_IDEMPOTENCY_TTL_HOURS = max(24, env.env_int(ENV, "UNO_IDEMPOTENCY_TTL_HOURS", 48))
 UNO_IDEMPOTENCY_STALE_SECONDS = env.env_int(ENV, "UNO_IDEMPOTENCY_STALE_SECONDS", 60)
+# Timers: an ETA task per deadline, and beat's sweep every UNO_SWEEP_SECONDS as the
+# guarantee; a bot seat moves UNO_BOT_DELAY_SECONDS after its turn starts.
+UNO_SCHEDULE_DEADLINE_TASKS = env.env_bool(ENV, "UNO_SCHEDULE_DEADLINE_TASKS", True)
+UNO_SWEEP_SECONDS = float(ENV.get("UNO_SWEEP_SECONDS", "1"))
+UNO_BOT_DELAY_SECONDS = float(ENV.get("UNO_BOT_DELAY_SECONDS", "1"))
 
 # --- Celery (read by unoservice/celery.py, namespace CELERY_) ----------------------------
 CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = env.broker(
@@ -176,7 +181,13 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 # operator sees in the admin (or with `manage.py heartbeat`) that beat and workers run.
 UNO_HEARTBEAT_SECONDS = env.env_int(ENV, "UNO_HEARTBEAT_SECONDS", 60)
 UNO_PING_RETENTION_DAYS = env.env_int(ENV, "UNO_PING_RETENTION_DAYS", 7)
-CELERY_BEAT_SCHEDULE = {}
+CELERY_BEAT_SCHEDULE = {
+    "sweep-deadlines": {
+        "task": "games.sweep_deadlines",
+        "schedule": UNO_SWEEP_SECONDS,
+        "options": {"expires": max(1.0, UNO_SWEEP_SECONDS)},
+    },
+}
 if UNO_HEARTBEAT_SECONDS > 0:
     CELERY_BEAT_SCHEDULE["worker-heartbeat"] = {
         "task": "ops.ping",
