@@ -17,8 +17,9 @@ def bot_command(state: GameState, seat: int):
     color = most_frequent_color(state.hands[seat])
     target = next_seat(state, seat)
     for action in actions:
-        fits = action.color in (None, color) and action.target in (None, target)
-        if isinstance(action, PlayCard) and fits:
+        if not isinstance(action, PlayCard):
+            continue
+        if action.color in (None, color) and action.target in (None, target):
             uno = len(state.hands[seat]) == 2
             return PlayCard(seat, action.card, action.color, action.target, uno)
     preferred = (Accept, KeepCard, DrawCard, Pass)
