@@ -80,7 +80,7 @@ def test_draw4_response_deadline_accepts(started_game, clock):
         ),
         timers={"turn_seconds": 30, "response_seconds": 15},
     )
-    from games.engine import PlayCard, card, Color
+    from games.engine import Color, PlayCard, card
 
     act(game, players[0], lambda seat: PlayCard(seat, card("wild-draw4"), Color.BLUE))
     assert GameDeadline.objects.get(game=game).kind == "response"
