@@ -1,0 +1,175 @@
+"""Events to JSON parts and back (games/engine/codec.py; CONTRACT.md "Events"): every
+event type the engine emits round-trips through JSON to an equal event, and the decoded
+log replays to the same state."""
+
+import json
+import random
+
+import pytest
+
+from games.engine import (
+    SCHEMA_VERSION,
+    AbortGame,
+    CatchUno,
+    DrawCard,
+    Pass,
+    PlayCard,
+    RemoveSeat,
+    SeatStatus,
+    Status,
+    Timeout,
+    event_from_parts,
+    event_to_parts,
+    legal_actions,
+    replay,
+)
+from games.engine.events import EVENT_TYPES
+
+from .builders import StackedRng, c, dealt_game, position_game
+
+
+def autoplay(table, steps, seed):
+    """Drive a game with random legal commands (plays preferred, UNO usually called,
+    some out-of-turn catches, calls and jump-ins, some timeouts)."""
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        state = table.state
+        if state.status != Status.ACTIVE:
+            return
+        roll = chooser.random()
+        if roll < 0.05:
+            table.act(Timeout(state.turn_token))
+            continue
+        if roll < 0.08 and state.uno_windows:
+            table.act(Timeout(state.uno_windows[0].token))
+            continue
+        mine = legal_actions(state, state.to_act)
+        others = [a for s in range(state.seat_count) if s != state.to_act
+                  for a in legal_actions(state, s)]
+        plays = [a for a in mine if isinstance(a, PlayCard)]
+        if others and chooser.random() < 0.3:
+            action = chooser.choice(others)
+        elif plays and chooser.random() < 0.9:
+            action = chooser.choice(plays)
+            if chooser.random() < 0.7:
+                action = PlayCard(action.seat, action.card, action.color, action.target, True)
+        else:
+            action = chooser.choice(mine)
+        table.act(action)
+
+
+def played_tables():
+    """A few played games that between them emit every event type."""
+    tables = []
+    for seed, preset, options in [
+        (1, "classic", {"hand_size": 3, "target_score": 50}),
+        (2, "house", {"hand_size": 4, "target_score": 100}),
+        (3, "modern-shuffle", {"hand_size": 3, "scoring": "elimination", "target_score": 60,
+                               "custom_wild_effect": "others_discard_wilds"}),
+        (4, "ozby", {"hand_size": 3, "target_score": 80}),
+    ]:
+        table = dealt_game(preset=preset, options=options, rng=random.Random(seed))
+        autoplay(table, 3000, seed)
+        tables.append(table)
+    # a first card returned, a reshuffle, a false catch, a removal, an abort
+    redraw = dealt_game(first="W+4", rng=StackedRng("", "B9"))
+    redraw.act(DrawCard(1))
+    tables.append(redraw)
+    rare = position_game(options={"false_catch_penalty": 1, "uno_penalty": "catch"},
+                         hands={1: "R3 G7 G8"}, top="R5", discard_below="Y0 B0",
+                         draw="B5", unplaced="out_of_play")
+    rare.act(PlayCard(1, c("R3")))
+    rare.act(CatchUno(3, 1))  # false catch: P3 draws B5
+    rare.act(DrawCard(2))  # reshuffle of Y0 B0 R5
+    rare.act(RemoveSeat(0, "left"))
+    rare.act(AbortGame("staff"))
+    tables.append(rare)
+    blocked = position_game(seats=2, hands={0: "B1", 1: "G1"}, top="R5",
+                            unplaced="out_of_play")
+    blocked.act(Pass(1))
+    blocked.act(Pass(0))
+    tables.append(blocked)
+    auto = position_game(options={"uno_penalty": "auto"}, hands={1: "R3 G7"}, top="R5")
+    auto.act(PlayCard(1, c("R3")))
+    auto.act(Timeout(auto.state.uno_windows[0].token))
+    auto.act(Timeout(auto.state.turn_token))
+    tables.append(auto)
+    bot = position_game(seats=2, hands={0: "Y1 B1", 1: "G1 G2"}, top="R5")
+    for _ in range(6):  # three timeouts each: a bot takes each seat over
+        bot.act(Timeout(bot.state.turn_token))
+    assert set(bot.state.seat_states) == {SeatStatus.BOT}
+    tables.append(bot)
+    return tables
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return played_tables()
+
+
+def round_trip(event):
+    type_, public, private = event_to_parts(event)
+    public = json.loads(json.dumps(public))
+    private = json.loads(json.dumps(private))
+    return event_from_parts(type_, public, private)
+
+
+def test_the_played_games_emit_every_event_type(tables):
+    emitted = {type(e).TYPE for table in tables for e in table.events}
+    assert emitted == set(EVENT_TYPES)
+
+
+def test_every_emitted_event_round_trips_through_json(tables):
+    failing = sorted({event.TYPE for table in tables for event in table.events
+                      if round_trip(event) != event})
+    assert failing == []
+
+
+def test_round_ended_round_trips_with_integer_seat_keys():
+    table = position_game(hands={0: "B9", 1: "R1", 2: "W", 3: "G+2 Y3"}, top="R5")
+    table.act(PlayCard(1, c("R1")))
+    (ended,) = [e for e in table.events if e.TYPE == "round_ended"]
+    assert ended.points == {1: 9 + 50 + 23}
+    decoded = round_trip(ended)
+    assert decoded.points == {1: 82}
+    assert decoded.hands == ended.hands
+    assert decoded == ended
+
+
+def test_decoded_events_replay_to_the_same_state(tables):
+    for table in tables:
+        decoded = [round_trip(e) for e in table.events]
+        assert replay(decoded) == table.state
+        assert table.replays()
+
+
+def test_parts_are_plain_json_with_card_codes(tables):
+    for table in tables:
+        for event in table.events:
+            type_, public, private = event_to_parts(event)
+            assert type_ == event.TYPE
+            assert json.loads(json.dumps(public)) == public
+            assert private is None or json.loads(json.dumps(private)) == private
+            assert set(private or {}) == set(event.PRIVATE) or not event.PRIVATE
+
+
+def test_private_fields_are_split_from_the_public_part():
+    table = position_game(hands={1: "Y1 Y2"}, top="G4", draw="G7")
+    (drawn,) = [e for e in table.act(DrawCard(1)) if e.TYPE == "cards_drawn"]
+    assert event_to_parts(drawn) == ("cards_drawn", {"seat": 1, "count": 1, "reason": "draw"},
+                                     {"cards": ["green-7"]})
+
+
+def test_event_with_no_private_part_has_none():
+    table = position_game(hands={1: "R1 Y2"}, top="R5")
+    (played,) = [e for e in table.act(PlayCard(1, c("R1"))) if e.TYPE == "card_played"]
+    assert event_to_parts(played) == (
+        "card_played",
+        {"seat": 1, "card": "red-1", "color": None, "target": None, "jump_in": False,
+         "forced": False},
+        None,
+    )
+
+
+def test_schema_version_is_an_integer():
+    assert isinstance(SCHEMA_VERSION, int) and SCHEMA_VERSION >= 1
