@@ -1,0 +1,190 @@
+"""Timers end to end: a real Celery worker and a separate beat process, Redis and
+PostgreSQL. Polls with a bound; never sleeps a fixed time to wait for an outcome."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+
+import pytest
+
+from games import services
+from games.audit import audit_game
+from games.engine import PlayCard, card
+from games.models import Game, GameEvent
+from players.services import player_register
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+class Celeryd:
+    """A worker or beat process of the project, logging to a file."""
+
+    def __init__(self, kind: str, env: dict, repo_dir, log_path):
+        self.kind, self.env, self.repo_dir, self.log_path = kind, env, repo_dir, log_path
+        self.process = None
+
+    def start(self):
+        args = [sys.executable, "-m", "celery", "-A", "unoservice", self.kind, "--loglevel", "INFO"]
+        if self.kind == "worker":
+            args += [
+                "--pool",
+                "threads",
+                "--concurrency",
+                "4",
+                "--without-gossip",
+                "--without-mingle",
+                "--hostname",
+                f"timers-{os.getpid()}@%h",
+            ]
+        else:
+            args += ["--schedule", str(self.log_path.with_suffix(".schedule"))]
+        self.log = self.log_path.open("a")
+        self.process = subprocess.Popen(
+            args, cwd=self.repo_dir, env=self.env, stdout=self.log, stderr=subprocess.STDOUT
+        )
+        return self
+
+    def kill(self, sig=signal.SIGTERM):
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(sig)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+
+    def output(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+
+@pytest.fixture
+def celery_processes(postgres, redis_url, worker_database_url, child_env, repo_dir, tmp_path):
+    broker = os.environ.get("CELERY_BROKER_URL") or redis_url
+    env = child_env(
+        DATABASE_URL=worker_database_url,
+        CELERY_BROKER_URL=broker,
+        UNO_DATA_DIR=str(tmp_path),
+        UNO_MODE=None,
+        UNO_SWEEP_SECONDS="1",
+        UNO_BOT_DELAY_SECONDS="0.5",
+    )
+    started = []
+
+    def start(kind: str) -> Celeryd:
+        daemon = Celeryd(kind, env, repo_dir, tmp_path / f"{kind}-{len(started)}.log").start()
+        started.append(daemon)
+        return daemon
+
+    yield start
+    for daemon in started:
+        daemon.kill()
+
+
+def wait_until(predicate, timeout: float, describe) -> float:
+    started = time.monotonic()
+    while not predicate():
+        if time.monotonic() - started > timeout:
+            raise AssertionError(describe())
+        time.sleep(0.1)
+    return time.monotonic() - started
+
+
+def new_game(seats: int, timers: dict, rules=None, setup=None) -> tuple[Game, list]:
+    players = [player_register(name=f"p{i}")[0] for i in range(seats)]
+    game = services.game_create(
+        host=players[0],
+        seats=seats,
+        rules=rules or {"preset": "classic"},
+        timers=timers,
+        setup=setup or {},
+    )
+    for player in players[1:]:
+        services.game_join(game_id=game.id, player=player)
+    services.game_start(game_id=game.id, player=players[0])
+    return Game.objects.get(pk=game.id), players
+
+
+def logs(*daemons):
+    return "\n".join(f"--- {d.kind}\n{d.output()[-4000:]}" for d in daemons)
+
+
+def test_a_game_nobody_plays_is_driven_to_its_end_by_timeouts_alone(celery_processes):
+    worker, beat = celery_processes("worker"), celery_processes("beat")
+    game, _ = new_game(3, {"turn_seconds": 1, "abandon_after": 2, "on_abandon": "remove"})
+
+    took = wait_until(
+        lambda: Game.objects.get(pk=game.id).status == "finished", 60, lambda: logs(worker, beat)
+    )
+
+    game.refresh_from_db()
+    removed = GameEvent.objects.filter(game=game, type="seat_status_changed")
+    assert [e.public["status"] for e in removed] == ["removed", "removed"]
+    assert game.winner is not None
+    assert audit_game(game)["ok"]
+    assert took < 60
+
+
+def test_auto_mode_penalises_a_seat_that_never_called_uno(celery_processes):
+    worker, beat = celery_processes("worker"), celery_processes("beat")
+    setup = {
+        "position": {
+            "hands": {
+                "0": ["red-1", "blue-2"],
+                "1": ["green-3", "green-4"],
+                "2": ["yellow-6", "yellow-7"],
+            },
+            "discard": ["red-5"],
+            "to_act": 0,
+            "dealer": 2,
+        }
+    }
+    game, players = new_game(
+        3,
+        {"turn_seconds": 60, "uno_window_seconds": 1, "uno_grace_ms": 200},
+        rules={"preset": "classic", "options": {"uno_penalty": "auto"}},
+        setup=setup,
+    )
+    services.game_command_execute(
+        game_id=game.id, player=players[0], build_command=lambda seat: PlayCard(seat, card("red-1"))
+    )
+
+    wait_until(
+        lambda: GameEvent.objects.filter(game=game, type="uno_penalty_applied").exists(),
+        30,
+        lambda: logs(worker, beat),
+    )
+    penalty = GameEvent.objects.get(game=game, type="uno_penalty_applied")
+    opened = GameEvent.objects.get(game=game, type="uno_window_opened")
+    late = (penalty.recorded_at - opened.recorded_at).total_seconds()
+    assert late >= 1.2  # never before the window's time plus the grace
+    drawn = GameEvent.objects.filter(game=game, type="cards_drawn", seq__gt=penalty.seq).first()
+    assert drawn.public == {"seat": 0, "count": 2, "reason": "uno_penalty"}
+
+
+def test_deadlines_survive_a_killed_worker_and_nothing_is_applied_twice(celery_processes):
+    worker, beat = celery_processes("worker"), celery_processes("beat")
+    game, _ = new_game(3, {"turn_seconds": 1, "abandon_after": 20, "on_abandon": "remove"})
+
+    def timeouts():
+        return GameEvent.objects.filter(game=game, type="timed_out").count()
+
+    wait_until(lambda: timeouts() >= 3, 30, lambda: logs(worker, beat))
+    worker.kill(signal.SIGKILL)  # ETA tasks it held are gone with it
+    before = timeouts()
+    time.sleep(3)  # deadlines fall overdue while no worker runs
+    assert timeouts() == before
+    worker = celery_processes("worker")
+    wait_until(lambda: timeouts() >= before + 4, 40, lambda: logs(worker, beat))
+
+    tokens = Counter(
+        e.public["token"] for e in GameEvent.objects.filter(game=game, type="timed_out")
+    )
+    assert all(count == 1 for count in tokens.values()), tokens
+    game.refresh_from_db()
+    assert audit_game(game)["ok"]
