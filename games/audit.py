@@ -118,7 +118,7 @@ def _shuffles(rows: list[GameEvent]) -> Check:
                 return Check("shuffles", False, "the dealt deck is not the game's deck", row.seq)
             committed[public["commitment"]] = (row.seq, order, salt)
             checked += 1
-        if row.type == "round_ended":
+        if row.type in ("round_ended", "shuffles_revealed"):
             for revealed in row.public["shuffles"]:
                 seq, order, salt = committed.get(revealed["commitment"], (None, None, None))
                 if (

@@ -709,10 +709,7 @@ def _end_round(step_: Step, winner: int | None) -> None:
         dealer=state.dealer,
         teams=state.rules.teams,
     )
-    shuffles = tuple(
-        {"reason": s.reason, "order": list(s.order), "salt": s.salt, "commitment": s.commitment}
-        for s in state.shuffles
-    )
+    shuffles = _revealed_shuffles(state)
     step_.emit(
         ev.RoundEnded(
             state.round,
@@ -735,12 +732,25 @@ def _end_round(step_: Step, winner: int | None) -> None:
     _start_round(step_, state.round + 1, dealer)
 
 
+def _revealed_shuffles(state: GameState) -> tuple[dict, ...]:
+    return tuple(
+        {"reason": s.reason, "order": list(s.order), "salt": s.salt, "commitment": s.commitment}
+        for s in state.shuffles
+    )
+
+
+def _reveal_shuffles_mid_round(step_: Step) -> None:
+    if step_.state.shuffles:
+        step_.emit(ev.ShufflesRevealed(step_.state.round, _revealed_shuffles(step_.state)))
+
+
 def _end_match_if_one_side_left(step_: Step) -> bool:
     state = step_.state
     players = state.seats_in_play()
     sides = {state.team_of(s) if state.rules.teams else s for s in players}
     if len(sides) > 1:
         return False
+    _reveal_shuffles_mid_round(step_)
     winner = tuple(players) if state.rules.teams else players[0]
     ranking = tuple(players) + tuple(s for s in range(state.seat_count) if s not in players)
     step_.emit(ev.MatchEnded(winner, ranking, state.scores, "last_seat_standing"))
@@ -1058,6 +1068,7 @@ def _remove(step_: Step, seat: int, reason: str) -> None:
 
 
 def _abort(step_: Step, command: AbortGame) -> None:
+    _reveal_shuffles_mid_round(step_)
     step_.emit(ev.GameAborted(command.reason))
 
 

@@ -304,6 +304,16 @@ class RoundEnded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ShufflesRevealed(Event):
+    """A match that ends mid-round (the last seat standing, an abort) still reveals the
+    round's shuffles, so every commitment can be checked."""
+
+    TYPE = "shuffles_revealed"
+    round: int
+    shuffles: tuple[dict, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class MatchEnded(Event):
     TYPE = "match_ended"
     winner: int | tuple[int, ...] | None
@@ -348,6 +358,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         TimeoutsReset,
         SeatStatusChanged,
         RoundEnded,
+        ShufflesRevealed,
         MatchEnded,
         GameAborted,
     )

@@ -248,6 +248,7 @@ def _(state: GameState, event: ev.UnoWindowClosed) -> GameState:
     ev.Draw4Challenged,
     ev.TurnPassed,
     ev.SeatSkipped,
+    ev.ShufflesRevealed,
 )
 def _(state: GameState, event: ev.Event) -> GameState:
     """Facts for the record whose consequences follow as their own events."""

@@ -27,6 +27,7 @@ from games.engine.cards import build_deck
 from games.engine.events import Event
 
 OUT_OF_TURN = (CallUno, CatchUno, PlayCard)
+GROWING = ("wild-custom", "wild-downpour1", "wild-downpour2")
 
 
 def deck_of(state: GameState) -> Counter:
@@ -90,7 +91,10 @@ class RandomPlayer:
         options = legal_actions(state, seat)
         plays = [a for a in options if isinstance(a, PlayCard)]
         if plays and rng.random() < 0.9:
-            return rng.choice(plays)
+            # Cards that make every other seat draw can keep a big table going for ever
+            # under random play: mostly pick something else when there is something.
+            calmer = [a for a in plays if a.card.rank not in GROWING]
+            return rng.choice(calmer if calmer and rng.random() < 0.9 else plays)
         return rng.choice(options)
 
 

@@ -54,7 +54,11 @@ VARIANTS = [(preset, {}) for preset in PRESETS] + [
 
 
 def _valid(options: dict, seats: int) -> bool:
-    return not options.get("teams") or (seats % 2 == 0 and seats >= 4)
+    if options.get("teams") and (seats % 2 or seats < 4):
+        return False
+    # With every other seat drawing on so many cards, a big table under random play can
+    # cycle the whole deck through the hands for tens of thousands of moves.
+    return not (options.get("downpour") and seats > 4)
 
 
 @settings(deadline=None)
