@@ -7,21 +7,24 @@ any game's pace (a seated player is never slowed below it). Every 429 has Retry-
 
 from __future__ import annotations
 
+import random
 import re
 
 from django.http import StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from unoservice.api import ApiError, ProblemSerializer
+from games import engine
+from unoservice.api import ApiError, problem_responses
 
 from . import selectors, services
 from .audit import audit_game
-from .errors import StaffOnly
+from .errors import InvalidOption, StaffOnly
+from .hashing import format_time
 from .idempotency import IdempotentMixin, idempotent
 from .presentation import event_document, viewer_of
 from .serializers import (
@@ -37,12 +40,12 @@ from .serializers import (
     LegalActions,
     parse_action,
 )
-
-PROBLEM = OpenApiResponse(ProblemSerializer, description="An RFC 9457 problem (see `code`).")
+from .setup import position_from_setup, staff_deck_from_setup
 
 
 def problems(*statuses: int) -> dict:
-    return {status: PROBLEM for status in (400, 401, 404, 429, *statuses)}
+    """The problem+json responses of a games endpoint: 400, 401, 404, 429 and these."""
+    return problem_responses(*sorted({400, 401, 404, 429, *statuses}))
 
 
 IDEMPOTENCY_KEY = OpenApiParameter(
@@ -149,6 +152,8 @@ class GameListCreateApi(GameApi):
         if staff_fields and not request.user.is_staff:
             raise StaffOnly(f"Only staff may set {', '.join(sorted(staff_fields))}.")
         rules = data.get("rules") or {"preset": "classic", "options": {}}
+        if staff_fields:
+            _check_staff_setup(staff_fields, data["seats"], rules)
         game = services.game_create(
             host=request.user,
             seats=data["seats"],
@@ -383,6 +388,33 @@ def _valid(serializer_class, data) -> dict:
     return serializer.validated_data
 
 
+def _check_staff_setup(setup: dict, seats: int, rules: dict) -> None:
+    """A staff deck, position or dealer is refused at creation, not when the host starts
+    the game: unknown card codes are a 400 `unknown_card`; a set-up the engine cannot
+    start from is a 400 `invalid_option` naming the field. Checked by starting the game
+    once on a throwaway state (nothing is recorded)."""
+    rule_set = services.rule_set_or_error(rules.get("preset", "classic"), rules.get("options"))
+    try:
+        engine.check_seats(rule_set, seats)
+    except engine.InvalidRules:
+        return  # game_create reports it
+    command = engine.StartGame(
+        seats=seats,
+        rules=rule_set,
+        dealer=setup.get("dealer"),
+        deck=staff_deck_from_setup(setup),
+        position=position_from_setup(setup),
+        provably_fair=False,
+    )
+    try:
+        engine.step(engine.GameState(), command, random.Random(0))
+    except engine.RuleViolation as refused:
+        field = next(f for f in ("position", "deck", "dealer", "seed") if f in setup)
+        raise InvalidOption(
+            f"{field}: {refused.message}", code="invalid_option", option=field
+        ) from None
+
+
 def _existing(game_id, request):
     """Join looks the game up itself: invite games are visible only to their players."""
     from .models import Game
@@ -420,5 +452,5 @@ def _summary(game) -> dict:
         "rules": game.rules,
         "host": {"id": str(game.host_id), "name": game.host.name},
         "version": game.version,
-        "created_at": game.created_at.isoformat().replace("+00:00", "Z"),
+        "created_at": format_time(game.created_at),
     }

@@ -84,6 +84,12 @@ def game_replay_get(*, game: Game, player: Player, at: int) -> dict:
             engine.view_for(state, engine.Viewer(seat=viewer.seat, staff=True), reveal_all=True)
             | {"status": document["status"]}
         )
+    # The status as of `at`, not the game's status now (a finished game replayed at its
+    # start was shown as "finished" while in phase "play").
+    status = "waiting" if state.status == engine.Status.NOT_STARTED else state.status.value
+    document["status"] = status
+    if not state.seat_count:
+        document["phase"] = "finished" if status == GameStatus.ABORTED else "waiting"
     document["version"] = at
     document["replay_of"] = game.version
     return document

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import PolymorphicProxySerializer
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from games.engine import (
@@ -22,6 +22,7 @@ from games.engine import (
     card,
 )
 from games.engine.cards import CARDS_BY_CODE
+from games.errors import InvalidOption
 from unoservice.api import ApiError
 
 COLOR_CHOICES = [c.value for c in Color]
@@ -48,6 +49,17 @@ class RulesInput(serializers.Serializer):
 
 
 class TimersInput(serializers.Serializer):
+    def to_internal_value(self, data):
+        """An unknown timer is a 400 `unknown_option` naming it (it used to be dropped
+        silently by the serializer, so a typo went unnoticed)."""
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise InvalidOption(
+                    f"unknown timer {unknown[0]!r}", code="unknown_option", option=unknown[0]
+                )
+        return super().to_internal_value(data)
+
     turn_seconds = serializers.IntegerField(
         min_value=1,
         max_value=86400,
@@ -67,8 +79,22 @@ class TimersInput(serializers.Serializer):
     on_abandon = serializers.ChoiceField(choices=["bot", "remove"], required=False)
 
 
+class SeatKeyedDictField(serializers.DictField):
+    """A JSON object keyed by seat numbers ("0" to "9")."""
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        bad = [key for key in value if not (key.isdigit() and int(key) <= 9)]
+        if bad:
+            raise serializers.ValidationError(f"keys must be seat numbers, not {bad[0]!r}")
+        return value
+
+
 class PositionInput(serializers.Serializer):
-    hands = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+    hands = SeatKeyedDictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text='Each seat\'s hand, keyed by seat: {"0": ["red-5", …], "1": […]}.',
+    )
     discard = serializers.ListField(
         child=serializers.CharField(), min_length=1, help_text="Top first."
     )
@@ -81,7 +107,9 @@ class PositionInput(serializers.Serializer):
     )
     to_act = serializers.IntegerField(min_value=0)
     dealer = serializers.IntegerField(min_value=0, default=0)
-    scores = serializers.DictField(child=serializers.IntegerField(), required=False, default=dict)
+    scores = SeatKeyedDictField(
+        child=serializers.IntegerField(min_value=0), required=False, default=dict
+    )
     eliminated = serializers.ListField(
         child=serializers.IntegerField(), required=False, default=list
     )
@@ -240,7 +268,9 @@ ACTION_SERIALIZERS: dict[str, type[_Action]] = {
 
 ACTION_UNION = PolymorphicProxySerializer(
     component_name="Action",
-    serializers=list(ACTION_SERIALIZERS.values()),
+    # A dict, so that the schema's discriminator maps each `type` value to its body (a
+    # list made drf-spectacular emit one broken `null` mapping entry).
+    serializers=ACTION_SERIALIZERS,
     resource_type_field_name="type",
 )
 
@@ -250,7 +280,7 @@ def parse_action(data) -> _Action:
     if not isinstance(data, dict):
         raise serializers.ValidationError({"": ["An action is a JSON object."]})
     kind = data.get("type")
-    if kind not in ACTION_SERIALIZERS:
+    if not isinstance(kind, str) or kind not in ACTION_SERIALIZERS:
         raise serializers.ValidationError(
             {"type": [f"must be one of {', '.join(ACTION_SERIALIZERS)}"]}
         )
@@ -386,9 +416,15 @@ class ActionResult(serializers.Serializer):
     game = GameView()
 
 
+@extend_schema_field(ACTION_UNION)
+class ActionBodyField(serializers.JSONField):
+    """One action body, documented as the `Action` union (so that generated clients get
+    typed legal actions they can send back as they are)."""
+
+
 class LegalActions(serializers.Serializer):
     actions = serializers.ListField(
-        child=serializers.JSONField(), help_text="Ready-to-send bodies for POST /actions."
+        child=ActionBodyField(), help_text="Ready-to-send bodies for POST /actions."
     )
 
 

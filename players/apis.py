@@ -3,19 +3,17 @@ and the caller's tokens."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle
 from rest_framework.views import APIView
 
-from unoservice.api import ApiError, ProblemSerializer
+from unoservice.api import ApiError, problem_responses
 
 from . import services
 from .models import ApiToken
-
-PROBLEM = OpenApiResponse(ProblemSerializer, description="An RFC 9457 problem (see `code`).")
 
 
 class NameField(serializers.CharField):
@@ -94,7 +92,7 @@ class PlayerRegisterApi(APIView):
         summary="Register: get a player and a token",
         request=RegisterInput,
         auth=[],
-        responses={201: RegisterOutput, 400: PROBLEM, 429: PROBLEM},
+        responses={201: RegisterOutput, **problem_responses(400, 429)},
     )
     def post(self, request):
         data = RegisterInput(data=request.data)
@@ -110,7 +108,7 @@ class PlayerMeApi(APIView):
     @extend_schema(
         operation_id="players_me",
         summary="You",
-        responses={200: PlayerOutput, 401: PROBLEM, 429: PROBLEM},
+        responses={200: PlayerOutput, **problem_responses(401, 429)},
     )
     def get(self, request):
         return Response(PlayerOutput(_player(request.user)).data)
@@ -119,7 +117,7 @@ class PlayerMeApi(APIView):
         operation_id="players_me_update",
         summary="Change your display name",
         request=ProfileInput,
-        responses={200: PlayerOutput, 400: PROBLEM, 401: PROBLEM, 429: PROBLEM},
+        responses={200: PlayerOutput, **problem_responses(400, 401, 429)},
     )
     def patch(self, request):
         data = ProfileInput(data=request.data)
@@ -135,7 +133,7 @@ class TokenListCreateApi(APIView):
     @extend_schema(
         operation_id="players_tokens_list",
         summary="Your tokens",
-        responses={200: TokenOutput(many=True), 401: PROBLEM, 429: PROBLEM},
+        responses={200: TokenOutput(many=True), **problem_responses(401, 429)},
     )
     def get(self, request):
         return Response(TokenOutput(request.user.tokens.all(), many=True).data)
@@ -144,7 +142,7 @@ class TokenListCreateApi(APIView):
         operation_id="players_tokens_create",
         summary="A new token (shown once)",
         request=TokenCreateInput,
-        responses={201: TokenCreateOutput, 400: PROBLEM, 401: PROBLEM, 429: PROBLEM},
+        responses={201: TokenCreateOutput, **problem_responses(400, 401, 429)},
     )
     def post(self, request):
         data = TokenCreateInput(data=request.data or {})
@@ -162,7 +160,7 @@ class TokenRevokeApi(APIView):
         operation_id="players_tokens_revoke",
         summary="Revoke one of your tokens",
         request=None,
-        responses={200: TokenOutput, 401: PROBLEM, 404: PROBLEM, 429: PROBLEM},
+        responses={200: TokenOutput, **problem_responses(401, 404, 429)},
     )
     def post(self, request, token_id: int):
         if not services.token_revoke(player=request.user, token_id=token_id):
