@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 
 
 class Color(StrEnum):
@@ -112,6 +113,7 @@ def classic_deck() -> tuple[Card, ...]:
     return tuple(deck)
 
 
+@cache
 def build_deck(cards_option: str, downpour: bool) -> tuple[Card, ...]:
     """The deck for the `cards` and `downpour` rule options."""
     deck = classic_deck()

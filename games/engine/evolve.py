@@ -53,15 +53,16 @@ def _remove_cards(pile: tuple[Card, ...], taken: Iterable[Card]) -> tuple[Card, 
     return tuple(remaining)
 
 
-def _with_hand(state: GameState, seat: int, hand: tuple[Card, ...]) -> GameState:
-    """Replace a hand; an UNO call or window belongs to a one-card hand and ends with it."""
-    changes: dict = {"hands": _set(state.hands, seat, hand)}
+def _with_hand(state: GameState, seat: int, hand: tuple[Card, ...], **changes) -> GameState:
+    """Replace a hand (with any other `changes`); an UNO call or window belongs to a
+    one-card hand and ends with it."""
+    changes["hands"] = _set(state.hands, seat, hand)
     if len(hand) != 1:
         if seat in state.uno_called:
             changes["uno_called"] = state.uno_called - {seat}
         if seat in state.uno_settled:
             changes["uno_settled"] = state.uno_settled - {seat}
-        if any(w.seat == seat for w in state.uno_windows):
+        if state.uno_windows and any(w.seat == seat for w in state.uno_windows):
             changes["uno_windows"] = tuple(w for w in state.uno_windows if w.seat != seat)
     return state.but(**changes)
 
@@ -170,7 +171,10 @@ def _(state: GameState, event: ev.FirstCardTurned) -> GameState:
 def _(state: GameState, event: ev.CardPlayed) -> GameState:
     hand = list(state.hands[event.seat])
     hand.remove(event.card)
-    state = state.but(
+    return _with_hand(
+        state,
+        event.seat,
+        tuple(hand),
         discard_pile=state.discard_pile + (event.card,),
         color=event.color or event.card.color,
         last_player=event.seat,
@@ -178,7 +182,6 @@ def _(state: GameState, event: ev.CardPlayed) -> GameState:
         owed=None,
         draw4=None,
     )
-    return _with_hand(state, event.seat, tuple(hand))
 
 
 @_on(ev.ColorChosen)
@@ -193,11 +196,16 @@ def _(state: GameState, event: ev.DirectionReversed) -> GameState:
 
 @_on(ev.CardsDrawn)
 def _(state: GameState, event: ev.CardsDrawn) -> GameState:
+    hand = state.hands[event.seat] + event.cards
     if event.reason == "draw" and event.cards:
-        state = state.but(draw_pile=state.draw_pile[event.count :], drawn_card=event.cards[-1])
-    else:
-        state = state.but(draw_pile=state.draw_pile[event.count :])
-    return _with_hand(state, event.seat, state.hands[event.seat] + event.cards)
+        return _with_hand(
+            state,
+            event.seat,
+            hand,
+            draw_pile=state.draw_pile[event.count :],
+            drawn_card=event.cards[-1],
+        )
+    return _with_hand(state, event.seat, hand, draw_pile=state.draw_pile[event.count :])
 
 
 @_on(ev.HandReplaced)

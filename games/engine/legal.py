@@ -3,6 +3,8 @@ included. Every command listed succeeds; a card play not listed is refused."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from .cards import COLORS, WILD_DRAW4, Card
 from .commands import (
     Accept,
@@ -102,6 +104,8 @@ def _distinct(hand: tuple[Card, ...]) -> list[Card]:
 
 
 def _play_variants(state: GameState, seat: int, card: Card) -> list[PlayCard]:
+    if card.color is not None and not needs_target(state, card):
+        return [_plain_play(seat, card)]
     colors = COLORS if card.color is None else (None,)
     targets: tuple = (None,)
     if needs_target(state, card) and len(state.hands[seat]) > 1:
@@ -109,3 +113,9 @@ def _play_variants(state: GameState, seat: int, card: Card) -> list[PlayCard]:
         if card.rank == "7" and state.rules.seven_optional:
             targets = (None,) + targets
     return [PlayCard(seat, card, color, target) for color in colors for target in targets]
+
+
+@cache
+def _plain_play(seat: int, card: Card) -> PlayCard:
+    """Commands are values: the same plain play is one shared object."""
+    return PlayCard(seat, card)

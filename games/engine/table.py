@@ -12,7 +12,7 @@ from .cards import (
     Card,
     Color,
 )
-from .state import GameState
+from .state import GameState, SeatStatus
 
 
 def next_seat(state: GameState, seat: int, direction: int | None = None) -> int:
@@ -29,7 +29,8 @@ def next_seat(state: GameState, seat: int, direction: int | None = None) -> int:
 
 def two_in_play(state: GameState) -> bool:
     """Two-player rules apply whenever exactly two seats remain in play."""
-    return sum(1 for s in state.seat_states if s in ("playing", "bot")) == 2
+    statuses = state.seat_states
+    return statuses.count(SeatStatus.PLAYING) + statuses.count(SeatStatus.BOT) == 2
 
 
 def matches(state: GameState, card: Card) -> bool:
