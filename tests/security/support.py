@@ -1,0 +1,323 @@
+"""Helpers for the security and concurrency tests: players and staff with tokens, games
+set up through the HTTP API, and the hidden-information crawler.
+
+The crawler's notion of what a caller may see is built here from the game's stored log
+(every event with its private part, read straight from the database) and from the rules
+of DESIGN.md section 4, not from the server's redaction code:
+
+- everyone who may see the game sees the public table: the discard pile laid out by a
+  position, every card turned or played, and whatever a round's end reveals (the hands
+  left and every shuffle's order);
+- a seat also sees the cards dealt to it, the cards it drew, the hands it was given by a
+  swap or rotation, and the hand shown to it when it challenged a Wild Draw Four; what a
+  seat once saw stays allowed (it may still be in the seat's own history);
+- once a game has ended, its players see everything when the service opens finished
+  games to them (settings.UNO_REVEAL_FINISHED_GAMES);
+- staff see everything; an anonymous caller sees nothing at all.
+
+A body leaks when it contains, as a JSON string, a card code the caller may not see.
+Positions are set up so that every copy of many card kinds sits in one hidden place
+(one hand, the draw pile, or out of play), which makes those kinds canaries.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from itertools import count
+
+from django.conf import settings
+from django.test import Client
+
+from games.engine.cards import CARDS_BY_CODE
+from games.models import Game, GameEvent, GameStatus
+
+API = "/api/v1"
+ALL_CODES: frozenset[str] = frozenset(CARDS_BY_CODE)
+#: No timers: nothing may move a game between two looks at it.
+NO_TIMERS = {"turn_seconds": None, "response_seconds": None, "uno_window_seconds": None}
+
+_names = count(1)
+
+
+# --- players and requests ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Someone who calls the API: a name for reports, and a bearer token (None: anonymous)."""
+
+    name: str
+    token: str | None
+    player_id: str | None = None
+    staff: bool = False
+
+    def headers(self) -> dict[str, str]:
+        return {"HTTP_AUTHORIZATION": f"Bearer {self.token}"} if self.token else {}
+
+
+def register(name: str | None = None) -> Caller:
+    from players.services import player_register
+
+    name = name or f"player{next(_names)}"
+    player, token = player_register(name=name)
+    return Caller(name, token, str(player.id))
+
+
+def staff_caller(username: str | None = None) -> Caller:
+    from django.contrib.auth import get_user_model
+
+    from players.services import player_for_user, token_issue
+
+    username = username or f"staff{next(_names)}"
+    get_user_model().objects.create_user(username=username, password=None, is_staff=True)
+    player = player_for_user(username=username)
+    return Caller(username, token_issue(player=player, label="tests"), str(player.id), True)
+
+
+ANONYMOUS = Caller("anonymous", None)
+
+
+@dataclass
+class Reply:
+    status: int
+    body: str
+    headers: dict
+
+    def json(self):
+        return json.loads(self.body)
+
+
+def call(client: Client, caller: Caller, method: str, path: str, body=None, **headers) -> Reply:
+    """One request through Django's whole stack; streaming bodies are read to the end."""
+    extra = {**caller.headers(), **headers}
+    if method == "GET":
+        response = client.get(path, **extra)
+    else:
+        data = json.dumps(body) if body is not None else ""
+        response = client.post(path, data=data, content_type="application/json", **extra)
+    if getattr(response, "streaming", False):
+        text = b"".join(response.streaming_content).decode("utf-8")
+    else:
+        text = response.content.decode("utf-8")
+    return Reply(response.status_code, text, dict(response.headers))
+
+
+def ok(reply: Reply, status: int = 200):
+    assert reply.status == status, f"expected {status}, got {reply.status}: {reply.body[:800]}"
+    return reply.json() if reply.body else None
+
+
+# --- games ---------------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    """A started game: its id, the staff member who set it up, and a caller per seat."""
+
+    game_id: str
+    staff: Caller
+    seats: list[Caller]
+
+    def path(self, suffix: str = "") -> str:
+        return f"{API}/games/{self.game_id}{suffix}"
+
+    def act(self, client: Client, seat: int, body: dict, status: int = 200) -> dict:
+        return ok(call(client, self.seats[seat], "POST", self.path("/actions"), body), status)
+
+    def version(self) -> int:
+        return Game.objects.get(pk=self.game_id).version
+
+
+def start_table(
+    client: Client,
+    *,
+    seats: int,
+    rules: dict,
+    position: dict | None = None,
+    visibility: str = "public",
+    timers: dict | None = None,
+    **staff_fields,
+) -> Table:
+    """A staff member creates the game (staff-only set-up allowed), players fill every
+    seat, the host starts it. Seat 0 is the staff host."""
+    staff = staff_caller()
+    body = {"seats": seats, "rules": rules, "visibility": visibility}
+    body["timers"] = NO_TIMERS if timers is None else timers
+    if position is not None:
+        body["position"] = position
+    body.update(staff_fields)
+    created = ok(call(client, staff, "POST", f"{API}/games", body), 201)
+    table = Table(created["id"], staff, [staff])
+    for _ in range(1, seats):
+        player = register()
+        join = {"invite_code": created["invite_code"]} if visibility == "invite" else {}
+        ok(call(client, player, "POST", table.path("/join"), join))
+        table.seats.append(player)
+    ok(call(client, staff, "POST", table.path("/start")))
+    return table
+
+
+def stored_events(game_id) -> list[GameEvent]:
+    return list(GameEvent.objects.filter(game_id=game_id).order_by("seq"))
+
+
+# --- what a caller may see -----------------------------------------------------------
+
+
+@dataclass
+class Knowledge:
+    """The card codes each seat may see, and those public to every viewer, from the log."""
+
+    public: set[str] = field(default_factory=set)
+    seats: dict[int, set[str]] = field(default_factory=dict)
+    everything_open_to_players: bool = False
+
+    def for_seat(self, seat: int) -> set[str]:
+        if self.everything_open_to_players:
+            return set(ALL_CODES)
+        return self.public | self.seats.get(seat, set())
+
+
+def knowledge_from_log(game_id) -> Knowledge:
+    game = Game.objects.get(pk=game_id)
+    known = Knowledge()
+
+    def seat_saw(seat: int, codes: Iterable[str]) -> None:
+        known.seats.setdefault(int(seat), set()).update(codes)
+
+    for row in stored_events(game_id):
+        public, private = row.public, row.private or {}
+        kind = row.type
+        if kind == "position_loaded":
+            known.public.update(public["discard"])
+        elif kind in ("first_card_turned", "first_card_returned", "card_played"):
+            known.public.add(public["card"])
+        elif kind == "turn_changed" and public.get("owed"):
+            known.public.add(public["owed"]["card"])  # a card played or turned, owing a choice
+        elif kind == "round_ended":
+            for hand in public["hands"].values():
+                known.public.update(hand)
+            for shuffle in public["shuffles"]:
+                known.public.update(shuffle["order"])
+        elif kind in ("cards_dealt", "cards_drawn", "hand_replaced"):
+            seat_saw(public["seat"], private["cards"])
+        elif kind == "draw4_challenged":
+            seat_saw(public["seat"], private["hand"])  # shown to the challenger
+    ended = game.status in (GameStatus.FINISHED, GameStatus.ABORTED)
+    known.everything_open_to_players = ended and settings.UNO_REVEAL_FINISHED_GAMES
+    return known
+
+
+def codes_in(text: str) -> set[str]:
+    """Card codes appearing in a body as JSON strings."""
+    return {code for code in ALL_CODES if f'"{code}"' in text}
+
+
+# --- the crawler ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Leak:
+    caller: str
+    path: str
+    status: int
+    codes: frozenset[str]
+
+    def __str__(self) -> str:
+        return f"{self.caller} GET {self.path} ({self.status}) shows {sorted(self.codes)}"
+
+
+@dataclass
+class Crawl:
+    leaks: list[Leak] = field(default_factory=list)
+    statuses: dict[tuple[str, str], int] = field(default_factory=dict)
+    bodies: dict[tuple[str, str], str] = field(default_factory=dict)
+    seen: dict[str, set[str]] = field(default_factory=dict)  # caller -> codes in its bodies
+
+    def status_of(self, caller: str, endpoint: str) -> int:
+        return self.statuses[(caller, endpoint)]
+
+
+def endpoints(game_id, version: int, replay_points: Iterable[int], long_poll: bool) -> list:
+    """(label, path) for every GET a client can make about a game."""
+    base = f"{API}/games/{game_id}"
+    paths = [
+        ("lobby", f"{API}/games"),
+        ("lobby_active", f"{API}/games?status=active"),
+        ("game", base),
+        ("legal_actions", f"{base}/legal-actions"),
+        ("events", f"{base}/events?after=0"),
+        ("events_tail_wait", f"{base}/events?after={max(0, version - 3)}&wait=1"),
+        ("export", f"{base}/export"),
+        ("audit", f"{base}/audit"),
+    ]
+    if long_poll:  # nothing new yet: the request waits its second out
+        paths.append(("events_long_poll", f"{base}/events?after={version}&wait=1"))
+    for at in sorted(set(replay_points)):
+        paths.append((f"replay@{at}", f"{base}/replay?at={at}"))
+    return paths
+
+
+def crawl(
+    client: Client,
+    table: Table,
+    *,
+    spectators: Iterable[Caller] = (),
+    replay_points: int = 5,
+    long_poll: bool = False,
+    include_staff: bool = False,
+) -> Crawl:
+    """Call every GET endpoint of the game as every seat, each spectator, and an anonymous
+    caller; report each body holding a card code its caller may not see now."""
+    version = table.version()
+    known = knowledge_from_log(table.game_id)
+    points = {0, version, max(0, version - 1)}
+    points |= {version * k // replay_points for k in range(1, replay_points)}
+    paths = endpoints(table.game_id, version, points, long_poll)
+    callers: list[tuple[Caller, set[str]]] = []
+    for seat, caller in enumerate(table.seats):
+        callers.append((caller, set(ALL_CODES) if caller.staff else known.for_seat(seat)))
+    callers += [(spectator, set(known.public)) for spectator in spectators]
+    callers.append((ANONYMOUS, set()))
+    if include_staff:
+        callers.append((table.staff, set(ALL_CODES)))
+    result = Crawl()
+    for caller, allowed in callers:
+        label = caller.name
+        if caller is table.staff and table.seats and table.seats[0] is caller:
+            label = f"{caller.name} (staff, seat 0)"
+        for name, path in paths:
+            reply = call(client, caller, "GET", path)
+            result.statuses[(caller.name, name)] = reply.status
+            result.bodies[(caller.name, name)] = reply.body
+            shown = codes_in(reply.body)
+            result.seen.setdefault(caller.name, set()).update(shown)
+            forbidden = shown - allowed
+            if forbidden:
+                result.leaks.append(Leak(label, path, reply.status, frozenset(forbidden)))
+    return result
+
+
+def probe_refusals(client: Client, table: Table, *, per_seat: int = 8) -> list[Leak]:
+    """Refused moves must not explain themselves with hidden cards: each seat asks to play
+    cards it has never seen (so it cannot hold them); the problem document may echo the
+    card asked for, and nothing else the seat may not see."""
+    known = knowledge_from_log(table.game_id)
+    leaks = []
+    for seat, caller in enumerate(table.seats):
+        if caller.staff:
+            continue
+        allowed = known.for_seat(seat)
+        for code in sorted(ALL_CODES - allowed)[:per_seat]:
+            body = {"type": "play", "card": code}
+            if code.startswith("wild"):
+                body["color"] = "red"
+            reply = call(client, caller, "POST", table.path("/actions"), body)
+            assert 400 <= reply.status < 500, (caller.name, code, reply.status, reply.body)
+            assert reply.json()["code"], reply.body
+            forbidden = codes_in(reply.body) - allowed - {code}
+            if forbidden:
+                leaks.append(Leak(caller.name, f"POST actions {code}", reply.status, forbidden))
+    return leaks

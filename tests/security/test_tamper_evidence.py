@@ -1,0 +1,299 @@
+"""The event log is append-only, and any edit made behind the service's back is caught.
+
+On PostgreSQL a trigger rejects UPDATE and DELETE on `games_gameevent`, even from raw SQL.
+With the trigger switched off (as a database owner could), an edited, deleted or
+re-chained row is caught by `games.audit.audit_game`, naming the check and the first
+event at fault; `manage.py audit_games` exits non-zero for such a game. The model's own
+refusal (`AppendOnlyError`) holds on every database.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from contextlib import contextmanager
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import DatabaseError, connection, transaction
+
+from games.audit import audit_game
+from games.hashing import envelope, event_hash, format_time
+from games.models import AppendOnlyError, Game, GameEvent
+
+from .support import call, ok, start_table, stored_events
+
+TRIGGER = "games_gameevent_append_only"
+
+
+def played_game(client, moves: int = 12) -> Game:
+    """A 2-seat classic game, dealt at random, with some random legal moves played."""
+    table = start_table(client, seats=2, rules={"preset": "classic", "options": {}})
+    rng = random.Random(11)
+    for _ in range(moves):
+        game = ok(call(client, table.staff, "GET", table.path()))
+        seat = game["to_act"]
+        actions = ok(call(client, table.seats[seat], "GET", table.path("/legal-actions")))
+        table.act(client, seat, rng.choice(actions["actions"]))
+    return Game.objects.get(pk=table.game_id)
+
+
+def event(game: Game, type_: str) -> GameEvent:
+    return next(row for row in stored_events(game.id) if row.type == type_)
+
+
+def failing(result: dict) -> dict[str, int | None]:
+    """{check name: seq} for every failing check."""
+    return {check["name"]: check["seq"] for check in result["checks"] if not check["ok"]}
+
+
+@contextmanager
+def trigger_disabled():
+    """What an attacker with the database owner's rights could do: switch the trigger off
+    (PostgreSQL; SQLite has no trigger). It is switched back on afterwards."""
+    if connection.vendor != "postgresql":
+        yield
+        return
+    with connection.cursor() as cursor:
+        # Deferred foreign-key checks pending in the test's transaction would block ALTER.
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.execute(f"ALTER TABLE games_gameevent DISABLE TRIGGER {TRIGGER}")
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+            cursor.execute(f"ALTER TABLE games_gameevent ENABLE TRIGGER {TRIGGER}")
+            cursor.execute("SET CONSTRAINTS ALL DEFERRED")
+
+
+def raw_set(row_id: int, **columns) -> None:
+    """UPDATE one event row with raw SQL, bypassing the ORM."""
+    cast = "::jsonb" if connection.vendor == "postgresql" else ""
+    assignments, values = [], []
+    for column, value in columns.items():
+        if isinstance(value, dict):
+            assignments.append(f"{column} = %s{cast}")
+            values.append(json.dumps(value))
+        else:
+            assignments.append(f"{column} = %s")
+            values.append(value)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE games_gameevent SET {', '.join(assignments)} WHERE id = %s",
+            [*values, row_id],
+        )
+        assert cursor.rowcount == 1
+
+
+def raw_delete(row_id: int) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM games_gameevent WHERE id = %s", [row_id])
+        assert cursor.rowcount == 1
+
+
+# --- the ORM refuses (every database) --------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_saving_an_existing_event_again_raises_append_only_error(client):
+    game = played_game(client, moves=2)
+    row = event(game, "cards_dealt")
+    row.public = {**row.public, "count": 99}
+    with pytest.raises(AppendOnlyError):
+        row.save()
+    with pytest.raises(AppendOnlyError):
+        row.save(update_fields=["public"])
+    assert GameEvent.objects.get(pk=row.pk).public["count"] != 99
+
+
+@pytest.mark.django_db
+def test_deleting_an_event_through_the_model_raises_append_only_error(client):
+    game = played_game(client, moves=2)
+    row = event(game, "deck_shuffled")
+    with pytest.raises(AppendOnlyError):
+        row.delete()
+    assert GameEvent.objects.filter(pk=row.pk).exists()
+    assert audit_game(game)["ok"]
+
+
+# --- the trigger refuses raw SQL (PostgreSQL) ------------------------------------------
+
+
+@pytest.mark.django_db
+def test_raw_sql_cannot_update_an_event_while_the_trigger_is_in_place(client, postgres):
+    game = played_game(client, moves=2)
+    row = event(game, "cards_dealt")
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
+        raw_set(row.pk, public={**row.public, "count": 99})
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
+        GameEvent.objects.filter(pk=row.pk).update(actor="system")
+    assert GameEvent.objects.get(pk=row.pk).public == row.public
+    assert audit_game(game)["ok"]
+
+
+@pytest.mark.django_db
+def test_raw_sql_cannot_delete_an_event_while_the_trigger_is_in_place(client, postgres):
+    game = played_game(client, moves=2)
+    row = event(game, "deck_shuffled")
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
+        raw_delete(row.pk)
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
+        GameEvent.objects.filter(game=game).delete()
+    assert GameEvent.objects.filter(game=game).count() == game.version
+    assert audit_game(game)["ok"]
+
+
+@pytest.mark.django_db
+def test_the_trigger_is_installed_and_enabled(postgres):
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT tgenabled FROM pg_trigger WHERE tgname = %s "
+            "AND tgrelid = 'games_gameevent'::regclass",
+            [TRIGGER],
+        )
+        assert cursor.fetchall() == [("O",)]  # O: fires in the origin (normal) mode
+
+
+# --- the audit catches what the trigger was switched off for ---------------------------
+
+
+@pytest.mark.django_db
+def test_the_audit_passes_a_game_nobody_touched(client):
+    game = played_game(client)
+    result = audit_game(game)
+    assert result["ok"], result
+    assert [c["name"] for c in result["checks"]] == ["hash_chain", "replay", "shuffles"]
+
+
+@pytest.mark.django_db
+def test_the_audit_catches_an_edited_public_part_at_its_seq(client):
+    game = played_game(client)
+    row = event(game, "card_played")
+    with trigger_disabled():
+        other = "red-1" if row.public["card"] != "red-1" else "red-2"
+        raw_set(row.pk, public={**row.public, "card": other})
+    assert failing(audit_game(game))["hash_chain"] == row.seq
+
+
+@pytest.mark.django_db
+def test_the_audit_catches_an_edited_private_part_at_its_seq(client):
+    game = played_game(client)
+    row = event(game, "cards_dealt")
+    cards = list(row.private["cards"])
+    cards[0] = "wild" if cards[0] != "wild" else "red-1"
+    with trigger_disabled():
+        raw_set(row.pk, private={**row.private, "cards": cards})
+    result = audit_game(game)
+    assert failing(result)["hash_chain"] == row.seq
+    detail = next(c["detail"] for c in result["checks"] if c["name"] == "hash_chain")
+    assert "digest" in detail
+
+
+@pytest.mark.django_db
+def test_the_audit_catches_a_deleted_event_at_its_seq(client):
+    game = played_game(client)
+    rows = stored_events(game.id)
+    victim = rows[len(rows) // 2]
+    with trigger_disabled():
+        raw_delete(victim.pk)
+    result = audit_game(game)
+    assert failing(result)["hash_chain"] == victim.seq
+    detail = next(c["detail"] for c in result["checks"] if c["name"] == "hash_chain")
+    assert "missing" in detail
+
+
+@pytest.mark.django_db
+def test_the_audit_catches_the_last_event_deleted_through_the_head_row(client):
+    game = played_game(client)
+    last = stored_events(game.id)[-1]
+    with trigger_disabled():
+        raw_delete(last.pk)
+    assert "hash_chain" in failing(audit_game(game))
+
+
+@pytest.mark.django_db
+def test_the_audit_catches_a_wrong_shuffle_commitment_at_its_seq(client):
+    game = played_game(client)
+    row = event(game, "deck_shuffled")
+    wrong = "0" * 64
+    with trigger_disabled():
+        raw_set(row.pk, public={**row.public, "commitment": wrong})
+    failed = failing(audit_game(game))
+    assert failed["shuffles"] == row.seq
+    assert failed["hash_chain"] == row.seq
+
+
+@pytest.mark.django_db
+def test_the_audit_catches_a_wrong_commitment_even_when_the_forger_rechains_every_hash(client):
+    """A forger who recomputes every later hash and the head row, and drops the snapshot
+    (which would differ from the forged log), defeats the chain and replay checks; the
+    commitment no longer matches the dealt order, and the shuffle check says where."""
+    game = played_game(client)
+    row = event(game, "deck_shuffled")
+    with trigger_disabled():
+        raw_set(row.pk, public={**row.public, "commitment": "f" * 64})
+        prev = None
+        for stored in stored_events(game.id):
+            if prev is not None and stored.seq >= row.seq:
+                envelope_ = envelope(
+                    seq=stored.seq,
+                    type_=stored.type,
+                    schema_version=stored.schema_version,
+                    recorded_at=format_time(stored.recorded_at),
+                    actor=stored.actor,
+                    public=stored.public,
+                )
+                new_hash = event_hash(prev, envelope_, stored.private_digest)
+                raw_set(stored.pk, prev_hash=prev, hash=new_hash)
+                stored.hash = new_hash
+            prev = stored.hash
+        Game.objects.filter(pk=game.pk).update(head_hash=prev, snapshot=None)
+    game.refresh_from_db()
+    failed = failing(audit_game(game))
+    assert failed == {"shuffles": row.seq}
+
+
+@pytest.mark.django_db
+def test_the_audit_catches_a_rechained_forgery_that_kept_the_old_snapshot(client):
+    game = played_game(client)
+    row = event(game, "deck_shuffled")
+    with trigger_disabled():
+        raw_set(row.pk, public={**row.public, "commitment": "f" * 64})
+    assert "replay" in failing(audit_game(game)) or "hash_chain" in failing(audit_game(game))
+
+
+# --- manage.py audit_games ------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_audit_games_command_fails_on_a_tampered_game_and_passes_a_clean_one(client, capsys):
+    clean, tampered = played_game(client, moves=4), played_game(client, moves=4)
+    row = event(tampered, "card_played")
+    with trigger_disabled():
+        raw_set(row.pk, actor="seat:9")
+    call_command("audit_games", str(clean.id))
+    assert f"ok    {clean.id}" in capsys.readouterr().out
+    with pytest.raises(CommandError, match="1 game"):
+        call_command("audit_games", str(clean.id), str(tampered.id))
+    assert f"FAIL  {tampered.id}  hash_chain" in capsys.readouterr().out
+
+
+@pytest.mark.django_db(transaction=True)
+def test_manage_py_audit_games_exits_non_zero_for_a_tampered_game(
+    client, postgres, worker_database_url, manage, child_env
+):
+    clean, tampered = played_game(client, moves=4), played_game(client, moves=4)
+    row = event(tampered, "deck_shuffled")
+    with trigger_disabled():
+        raw_set(row.pk, public={**row.public, "count": row.public["count"] + 1})
+    env = child_env(DATABASE_URL=worker_database_url)
+
+    passed = manage("audit_games", str(clean.id), env=env)
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    assert "1 audited, 0 failed" in passed.stdout
+
+    failed = manage("audit_games", str(tampered.id), env=env)
+    assert failed.returncode != 0, failed.stdout
+    assert f"FAIL  {tampered.id}  hash_chain" in failed.stdout
+    assert f"(seq {row.seq})" in failed.stdout
