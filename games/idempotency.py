@@ -65,6 +65,18 @@ class IdempotentMixin:
     """Stores the final response (success or error) of a request that claimed a key;
     a server error releases the claim so that a retry runs again."""
 
+    def handle_exception(self, exc):
+        """An exception no handler turns into a response (a bug: Django answers 500)
+        never reaches finalize_response, so its claim is released here."""
+        try:
+            return super().handle_exception(exc)
+        except Exception:
+            record = getattr(self.request, "_idempotency_record", None)
+            if record is not None:
+                self.request._idempotency_record = None
+                IdempotencyRecord.objects.filter(pk=record).delete()
+            raise
+
     def finalize_response(self, request, response, *args, **kwargs):
         response = super().finalize_response(request, response, *args, **kwargs)
         record = getattr(request, "_idempotency_record", None)
