@@ -622,14 +622,14 @@ def test_legal_actions_list_ready_to_send_bodies_for_the_seat_to_act(staff, ann,
     assert response["ETag"] == f'"{game["version"]}"'
 
 
-def test_every_legal_action_is_accepted(staff, ann, position_game):
-    game = position_game([ann], BASIC)
+def test_every_listed_legal_action_is_accepted(staff, ann, position_game):
+    listed = staff.legal(position_game([ann], BASIC)["id"])
+    assert len(listed) == 11  # red-5, red-7, wild and W+4 in four colors each, draw
 
-    for action in staff.legal(game["id"]):
-        response = staff.act(game["id"], action, HTTP_IF_MATCH=f'"{game["version"]}"')
-        # Each one applies to the same version; only the first can win the If-Match race.
+    for action in listed:
+        game = position_game([ann], BASIC)
+        response = staff.act(game["id"], action)
         assert response.status_code == 200, (action, response.content)
-        break
 
 
 def test_legal_actions_of_a_waiting_game_are_empty(ann, create_game):
@@ -1127,7 +1127,7 @@ def test_export_is_ndjson_with_a_header_and_a_verifiable_redacted_chain(staff, a
         "format": "uno-game-export",
         "format_version": 1,
         "game": game["id"],
-        "version": game["version"] + len(events) - game["version"],
+        "version": len(events),
         "head_hash": header["head_hash"],
     }
     assert all(set(e) == EVENT_FIELDS for e in events)
