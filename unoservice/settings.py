@@ -139,7 +139,23 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": (
         "An UNO game server for programs: create and join games, play them move by move, "
         "follow them live, and replay and audit finished games. Every error is "
-        "`application/problem+json` (RFC 9457) with a stable `code`."
+        "`application/problem+json` (RFC 9457) with a stable `code`.\n\n"
+        "**Authentication**: register with `POST /api/v1/players` and send the token as "
+        "`Authorization: Bearer <token>`.\n\n"
+        "**Safe retries**: every POST that changes a game accepts `Idempotency-Key`; "
+        "`If-Match: \"<version>\"` makes an action conditional (412 when stale).\n\n"
+        "**Timers**: each deadline is written into the event that opened it (`deadline_at`) "
+        "and shown in the game view with `server_time`. A deadline is enforced by the "
+        "first of its scheduled task, the periodic sweep, or the next request on the game "
+        "(which always enforces overdue deadlines first), so a move that arrives after its "
+        "deadline loses to the timeout, and a timeout is applied exactly once.\n\n"
+        "**UNO fairness**: in `catch` mode a seat left on one card without calling can be "
+        "caught (`catch_uno`) until the next game-advancing action or until "
+        "`uno_window_seconds` pass, and is safe once it calls (`call_uno`). In `auto` mode "
+        "nobody catches: when `uno_window_seconds` have passed since the window opened, plus "
+        "the network grace `uno_grace_ms`, a seat that has not called draws the penalty "
+        "automatically; a call that arrives within the grace still counts. A call and a "
+        "catch that race are decided by the order in which the server receives them."
     ),
     "VERSION": "1.0.0",
     "COMPONENT_SPLIT_REQUEST": True,
