@@ -59,7 +59,9 @@ def _decoder_for(hint: Any):
         return card
     if hint == tuple[Card, ...]:
         return cards
-    if hint in (Color | None,):
+    if hint is Color:
+        return Color
+    if hint == Color | None:
         return _optional(Color)
     if hint is Phase:
         return Phase
