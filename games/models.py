@@ -90,6 +90,17 @@ class AppendOnlyError(Exception):
     """Events are facts: they are never changed or deleted."""
 
 
+class AppendOnlyQuerySet(models.QuerySet):
+    """Bulk `update()` and `delete()` skip the model's `save()` and `delete()`: they are
+    refused here too (on SQLite, which has no trigger, this is the only guard)."""
+
+    def update(self, **kwargs):
+        raise AppendOnlyError("game events are never changed")
+
+    def delete(self):
+        raise AppendOnlyError("game events are never deleted")
+
+
 class GameEvent(models.Model):
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
     seq = models.PositiveIntegerField()
@@ -102,6 +113,8 @@ class GameEvent(models.Model):
     recorded_at = models.DateTimeField()
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
+
+    objects = AppendOnlyQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "seq"]

@@ -117,6 +117,22 @@ def test_deleting_an_event_through_the_model_raises_append_only_error(client):
     assert audit_game(game)["ok"]
 
 
+@pytest.mark.django_db
+def test_bulk_updates_and_deletes_through_the_orm_raise_append_only_error(client):
+    """QuerySet.update() and .delete() skip the model's save() and delete(): they are
+    refused too, so SQLite (which has no trigger) is no weaker through the ORM."""
+    game = played_game(client, moves=2)
+    events = GameEvent.objects.filter(game=game)
+    with pytest.raises(AppendOnlyError):
+        events.update(actor="system")
+    with pytest.raises(AppendOnlyError):
+        events.filter(type="cards_dealt").delete()
+    with pytest.raises(AppendOnlyError), transaction.atomic():
+        GameEvent.objects.bulk_update(list(events[:2]), ["actor"])
+    assert events.count() == game.version
+    assert audit_game(game)["ok"]
+
+
 # --- the trigger refuses raw SQL (PostgreSQL) ------------------------------------------
 
 
@@ -126,8 +142,6 @@ def test_raw_sql_cannot_update_an_event_while_the_trigger_is_in_place(client, po
     row = event(game, "cards_dealt")
     with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
         raw_set(row.pk, public={**row.public, "count": 99})
-    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
-        GameEvent.objects.filter(pk=row.pk).update(actor="system")
     assert GameEvent.objects.get(pk=row.pk).public == row.public
     assert audit_game(game)["ok"]
 
@@ -138,8 +152,9 @@ def test_raw_sql_cannot_delete_an_event_while_the_trigger_is_in_place(client, po
     row = event(game, "deck_shuffled")
     with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
         raw_delete(row.pk)
-    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
-        GameEvent.objects.filter(game=game).delete()
+    refused = pytest.raises(DatabaseError, match="append-only")
+    with refused, transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("DELETE FROM games_gameevent WHERE game_id = %s", [game.pk])
     assert GameEvent.objects.filter(game=game).count() == game.version
     assert audit_game(game)["ok"]
 
