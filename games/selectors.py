@@ -78,12 +78,10 @@ def game_replay_get(*, game: Game, player: Player, at: int) -> dict:
     at = max(0, min(at, game.version))
     viewer = viewer_of(game, player)
     state = replay_state(game, upto=at)
+    # game_document already opens every hand to staff, and to the players once the game
+    # has ended; overwriting it with the engine's raw view (as this did) dropped each
+    # seat's `player` and `catchable_until` and replaced `uno_window` by `uno_windows`.
     document = game_document(game, state if state.seat_count else None, viewer)
-    if reveals_all(game, viewer) and state.seat_count:
-        document.update(
-            engine.view_for(state, engine.Viewer(seat=viewer.seat, staff=True), reveal_all=True)
-            | {"status": document["status"]}
-        )
     # The status as of `at`, not the game's status now (a finished game replayed at its
     # start was shown as "finished" while in phase "play").
     status = "waiting" if state.status == engine.Status.NOT_STARTED else state.status.value
