@@ -1073,6 +1073,23 @@ def test_replay_of_a_finished_game_shows_its_players_every_hand_and_the_status_t
     assert body["status"] == "active"
     assert body["seats"][0]["hand"] == ["red-5"]
     assert body["seats"][1]["hand"] == ["wild", "wild"]
+    # The same shape as any game view (the revealing replay used to lose these).
+    assert body["seats"][1]["player"] == {"id": ann.id, "name": "ann"}
+    assert "catchable_until" in body["seats"][1]
+    assert "uno_window" in body and "uno_windows" not in body
+
+
+def test_staff_replay_mid_game_has_every_hand_in_the_usual_shape(staff, ann, position_game):
+    game = position_game([ann], BASIC)
+    staff.act(game["id"], {"type": "play", "card": "red-5"})
+
+    body = staff.get(url(game["id"], "replay"), data={"at": game["version"]}).json()
+
+    assert body["seats"][1]["hand"] == BASIC["hands"]["1"]
+    assert body["seats"][1]["player"]["name"] == "ann"
+    assert body["you"]["seat"] == 0
+    assert body["status"] == "active"
+    assert "uno_windows" not in body
 
 
 def test_replay_needs_at(ann, create_game):
