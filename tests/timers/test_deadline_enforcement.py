@@ -259,7 +259,9 @@ def test_a_move_after_the_deadline_loses_to_the_timeout(started_game, clock):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_timeout_racing_a_move_resolves_to_exactly_one_of_them(started_game, clock):
+def test_a_timeout_racing_a_move_resolves_to_exactly_one_of_them(started_game, clock, postgres):
+    """Two writers at once need a real database's row locks (SQLite's in-memory test
+    database locks whole tables instead)."""
     game, players = started_game(
         setup=position(
             {"0": ["red-1", "blue-2"], "1": ["green-3", "red-4"], "2": ["yellow-6", "yellow-7"]},
