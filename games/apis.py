@@ -89,6 +89,11 @@ def with_etag(response: Response, version: int) -> Response:
 
 
 class GameApi(IdempotentMixin, APIView):
+    """A games endpoint. Errors are `application/problem+json` with a stable `code`."""
+
+    # drf-spectacular describes an operation with the first docstring along the view's
+    # bases: every view below has its own (or this one), never IdempotentMixin's notes.
+
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "reads"
 
@@ -107,6 +112,8 @@ class GameApi(IdempotentMixin, APIView):
 
 
 class GameListCreateApi(GameApi):
+    """The lobby: list the games you may see; create a game and take seat 0."""
+
     throttle_scope_post = "lobby"
 
     @extend_schema(
@@ -166,6 +173,9 @@ class GameListCreateApi(GameApi):
 
 
 class GameDetailApi(GameApi):
+    """The game as you may see it: your hand, everyone's counts, the table, whose turn,
+    deadlines. Its `ETag` is the game's version."""
+
     @extend_schema(
         operation_id="games_retrieve",
         summary="The game as you may see it (ETag: its version)",
@@ -176,6 +186,9 @@ class GameDetailApi(GameApi):
 
 
 class GameJoinApi(GameApi):
+    """Take the next free seat of a waiting game (`invite_code` for an invite game).
+    Joining a game you sit in returns it unchanged."""
+
     throttle_scope = "lobby"
 
     @extend_schema(
@@ -199,6 +212,9 @@ class GameJoinApi(GameApi):
 
 
 class GameLeaveApi(GameApi):
+    """Leave: while waiting the seat is freed (the host's leaving closes the game);
+    while playing the seat is removed from play and its cards go under the draw pile."""
+
     throttle_scope = "lobby"
 
     @extend_schema(
@@ -217,6 +233,8 @@ class GameLeaveApi(GameApi):
 
 
 class GameStartApi(GameApi):
+    """The host starts the game once every seat is taken: the first deal."""
+
     throttle_scope = "lobby"
 
     @extend_schema(
@@ -235,6 +253,8 @@ class GameStartApi(GameApi):
 
 
 class GameAbortApi(GameApi):
+    """Staff: stop a game with no result, recording the reason."""
+
     throttle_scope = "lobby"
 
     @extend_schema(
@@ -258,6 +278,9 @@ class GameAbortApi(GameApi):
 
 
 class GameLegalActionsApi(GameApi):
+    """Every action your seat may send now (out-of-turn ones included), each a
+    ready-to-send body for POST /actions."""
+
     @extend_schema(
         operation_id="games_legal_actions",
         summary="Every action your seat may send now, as ready-to-send bodies",
@@ -270,6 +293,8 @@ class GameLegalActionsApi(GameApi):
 
 
 class GameActionsApi(GameApi):
+    """Send one action."""
+
     throttle_scope = "actions"
 
     @extend_schema(
@@ -318,6 +343,8 @@ class GameActionsApi(GameApi):
 
 
 class GameEventsApi(GameApi):
+    """Your redacted event feed after a seq; `wait` long-polls until an event exists."""
+
     @extend_schema(
         operation_id="games_events",
         summary="Your redacted event feed after a seq (long-poll with wait)",
@@ -341,6 +368,8 @@ class GameEventsApi(GameApi):
 
 
 class GameReplayApi(GameApi):
+    """The game as of seq `at`, as you may see it."""
+
     @extend_schema(
         operation_id="games_replay",
         summary="The game as of seq `at`, as you may see it",
@@ -354,6 +383,8 @@ class GameReplayApi(GameApi):
 
 
 class GameExportApi(GameApi):
+    """The whole log as NDJSON, redacted for you."""
+
     @extend_schema(
         operation_id="games_export",
         summary="The whole log as NDJSON, redacted for you",
@@ -371,6 +402,10 @@ class GameExportApi(GameApi):
 
 
 class GameAuditApi(GameApi):
+    """The audit: the hash chain is intact, replaying the log reproduces the head row
+    and its snapshot, and every shuffle matches its commitment. Staff at any time; the
+    game's players once it has ended."""
+
     @extend_schema(
         operation_id="games_audit",
         summary="Audit: hash chain, replay against the head row, shuffle commitments",
