@@ -213,7 +213,7 @@ def test_round_end_reveals_are_public_and_what_stays_hidden_stays_hidden(client)
     assert "round_ended" in types
     mid = crawl(client, table, spectators=[spectator])
     assert_no_leaks(mid)
-    # Seat 1 won 40 points; the match goes on to round 2, dealt from a fresh shuffle.
+    # Seat 1 scored 8 points (two green 4s): the match goes on to round 2, freshly dealt.
     game = ok(call(client, table.staff, "GET", table.path()))
     assert game["round"] == 2 and game["status"] == "active"
     # The round's end revealed the unplaced cards' shuffle, so the spectator may see those;

@@ -27,14 +27,21 @@ TRIGGER = "games_gameevent_append_only"
 
 
 def played_game(client, moves: int = 12) -> Game:
-    """A 2-seat classic game, dealt at random, with some random legal moves played."""
+    """A 2-seat classic game, dealt at random, with at least `moves` random legal moves
+    played (plays preferred), at least one of them a card played."""
     table = start_table(client, seats=2, rules={"preset": "classic", "options": {}})
     rng = random.Random(11)
-    for _ in range(moves):
+    played = 0
+    while (
+        played < moves
+        or not GameEvent.objects.filter(game_id=table.game_id, type="card_played").exists()
+    ):
         game = ok(call(client, table.staff, "GET", table.path()))
         seat = game["to_act"]
         actions = ok(call(client, table.seats[seat], "GET", table.path("/legal-actions")))
-        table.act(client, seat, rng.choice(actions["actions"]))
+        plays = [a for a in actions["actions"] if a["type"] == "play"]
+        table.act(client, seat, rng.choice(plays or actions["actions"]))
+        played += 1
     return Game.objects.get(pk=table.game_id)
 
 
