@@ -321,3 +321,17 @@ def probe_refusals(client: Client, table: Table, *, per_seat: int = 8) -> list[L
             if forbidden:
                 leaks.append(Leak(caller.name, f"POST actions {code}", reply.status, forbidden))
     return leaks
+
+
+def act_and_check(client: Client, table: Table, seat: int, body: dict) -> list[Leak]:
+    """Send a move; the reply (the events it produced and the mover's new view) may show
+    the mover only what it may see once the move is made."""
+    reply = call(client, table.seats[seat], "POST", table.path("/actions"), body)
+    ok(reply)
+    if table.seats[seat].staff:
+        return []
+    allowed = knowledge_from_log(table.game_id).for_seat(seat)
+    forbidden = codes_in(reply.body) - allowed
+    if not forbidden:
+        return []
+    return [Leak(table.seats[seat].name, f"POST actions {body}", 200, frozenset(forbidden))]

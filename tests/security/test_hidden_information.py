@@ -20,6 +20,7 @@ from .support import (
     ALL_CODES,
     ANONYMOUS,
     API,
+    act_and_check,
     call,
     crawl,
     knowledge_from_log,
@@ -90,9 +91,14 @@ def test_no_endpoint_shows_a_card_its_caller_may_not_see_through_draws_swaps_and
     table, spectator = canary_table
     spectators = [spectator]
 
+    move_leaks = []
+
+    def move(seat, action):
+        move_leaks.extend(act_and_check(client, table, seat, action))
+
     def checkpoint(long_poll=False):
         result = crawl(client, table, spectators=spectators, long_poll=long_poll)
-        result.leaks += probe_refusals(client, table)
+        result.leaks += probe_refusals(client, table) + move_leaks
         assert_no_leaks(result)
         return result
 
@@ -106,7 +112,7 @@ def test_no_endpoint_shows_a_card_its_caller_may_not_see_through_draws_swaps_and
 
     # 1. Seat 1 cannot play on blue-5: it draws the draw pile's top card, which it alone sees.
     before = table.version()
-    table.act(client, 1, {"type": "draw"})
+    move(1, {"type": "draw"})
     assert "cards_drawn" in event_types_since(table, before)
     seen = checkpoint().seen
     assert "green-8" in seen[table.seats[1].name]
@@ -114,10 +120,10 @@ def test_no_endpoint_shows_a_card_its_caller_may_not_see_through_draws_swaps_and
 
     # 2. Seat 2 bluffs a Wild Draw Four (it holds blue cards); 3. seat 3 challenges: seat
     # 2's hand is shown to seat 3 alone, and seat 2 draws four that only it sees.
-    table.act(client, 2, {"type": "play", "card": "wild-draw4", "color": "red"})
+    move(2, {"type": "play", "card": "wild-draw4", "color": "red"})
     checkpoint()
     before = table.version()
-    table.act(client, 3, {"type": "challenge"})
+    move(3, {"type": "challenge"})
     assert {"draw4_challenged", "cards_drawn"} <= set(event_types_since(table, before))
     seen = checkpoint().seen
     assert {"blue-9", "wild-swap"} <= seen[table.seats[3].name]
@@ -126,14 +132,14 @@ def test_no_endpoint_shows_a_card_its_caller_may_not_see_through_draws_swaps_and
     assert "yellow-9" not in seen[table.seats[3].name] | seen[table.seats[1].name]
 
     # 4-6. Plain plays by seat 3, the staff seat and seat 1.
-    table.act(client, 3, {"type": "play", "card": "red-8"})
-    table.act(client, 0, {"type": "play", "card": "yellow-8"})
-    table.act(client, 1, {"type": "play", "card": "yellow-2"})
+    move(3, {"type": "play", "card": "red-8"})
+    move(0, {"type": "play", "card": "yellow-8"})
+    move(1, {"type": "play", "card": "yellow-2"})
     checkpoint()
 
     # 7. Swap Hands: seat 2 swaps with seat 1, who now sees the cards seat 2 drew.
     before = table.version()
-    table.act(client, 2, {"type": "play", "card": "wild-swap", "color": "green", "target": 1})
+    move(2, {"type": "play", "card": "wild-swap", "color": "green", "target": 1})
     assert event_types_since(table, before).count("hand_replaced") == 2
     seen = checkpoint().seen
     assert "yellow-9" in seen[table.seats[1].name]
@@ -141,7 +147,7 @@ def test_no_endpoint_shows_a_card_its_caller_may_not_see_through_draws_swaps_and
 
     # 8. Seven-O: seat 3 plays a 7 and swaps with seat 1.
     before = table.version()
-    table.act(client, 3, {"type": "play", "card": "green-7", "target": 1})
+    move(3, {"type": "play", "card": "green-7", "target": 1})
     assert event_types_since(table, before).count("hand_replaced") == 2
     seen = checkpoint(long_poll=True).seen
     assert "yellow-9" in seen[table.seats[3].name]
@@ -156,7 +162,7 @@ def test_no_endpoint_shows_a_card_its_caller_may_not_see_through_draws_swaps_and
             break
         seat = game["to_act"]
         actions = ok(call(client, table.seats[seat], "GET", table.path("/legal-actions")))
-        table.act(client, seat, rng.choice(actions["actions"]))
+        move(seat, rng.choice(actions["actions"]))
         checkpoint()
 
     # Out-of-play canaries never reached any non-staff caller, yet staff see them.
@@ -258,6 +264,9 @@ def test_the_crawler_reports_a_view_that_reveals_every_hand(client, canary_table
     assert {table.seats[1].name, table.seats[2].name, spectator.name} <= leakers
     leaked = {code for leak in result.leaks for code in leak.codes}
     assert {"yellow-3", "green-8"} <= leaked  # seat 3's hand, the draw pile's top
+    # The mover's reply carries its new view: the leak shows there too.
+    move_leaks = act_and_check(client, table, 1, {"type": "draw"})
+    assert move_leaks and "yellow-3" in move_leaks[0].codes
 
 
 def test_the_crawler_reports_an_event_feed_that_shows_private_parts(
@@ -296,3 +305,16 @@ def test_lobby_lists_public_games_without_cards(client, canary_table):
     assert reply.status == 200
     assert table.game_id in reply.body
     assert not (set(ALL_CODES) & set(k for k in ALL_CODES if f'"{k}"' in reply.body))
+
+
+def test_the_crawler_calls_every_readable_games_endpoint():
+    """A GET route added to games/urls.py (a stream, say) must join the crawl."""
+    import games.urls
+
+    readable = {
+        pattern.name
+        for pattern in games.urls.urlpatterns
+        if hasattr(pattern.callback.view_class, "get")
+    }
+    crawled = {"list", "detail", "legal-actions", "events", "replay", "export", "audit"}
+    assert readable == crawled, f"not crawled: {readable - crawled}"
