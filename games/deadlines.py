@@ -81,9 +81,34 @@ def annotate_events(
     return annotated
 
 
+def stored_deadlines(game: Game) -> dict[str, GameDeadline]:
+    """The game's stored deadlines by token. Read once per (locked) game object and kept
+    on it: the functions below are the only writers of a game's deadlines, and they run
+    under the game's row lock and keep this copy current. A timeout then costs one read
+    of the deadlines instead of four (the due check, the closes of the ones still open,
+    the sync, the check for another due one)."""
+    cached = getattr(game, "_stored_deadlines", None)
+    if cached is None:
+        cached = {d.token: d for d in game.deadlines.all()}
+        game._stored_deadlines = cached
+    return cached
+
+
+def next_due(game: Game, now: datetime) -> GameDeadline | None:
+    """The game's earliest deadline due by `now`, if any."""
+    due = [d for d in stored_deadlines(game).values() if d.due_at <= now]
+    return min(due, key=lambda d: d.due_at, default=None)
+
+
+def forget_deadline(game: Game, deadline: GameDeadline) -> None:
+    """Drop a deadline whose token is stale (what it guarded has already happened)."""
+    GameDeadline.objects.filter(pk=deadline.pk).delete()
+    stored_deadlines(game).pop(deadline.token, None)
+
+
 def sync_deadlines(game: Game, specs: list[DeadlineSpec], now: datetime) -> list[GameDeadline]:
     """Make the game's stored deadlines match `specs`; returns the ones newly opened."""
-    stored = {d.token: d for d in game.deadlines.all()}
+    stored = stored_deadlines(game)
     wanted = {spec.token: spec for spec in specs}
     stale = [token for token in stored if token not in wanted]
     if stale:
@@ -103,12 +128,14 @@ def sync_deadlines(game: Game, specs: list[DeadlineSpec], now: datetime) -> list
                 due_at=closes + timedelta(seconds=spec.grace),
             )
         )
-    GameDeadline.objects.bulk_create(opened)
+    if opened:
+        GameDeadline.objects.bulk_create(opened)
     current = [d for d in [*stored.values(), *opened] if d.token in wanted]
+    game._stored_deadlines = {d.token: d for d in current}
     turn = next((d for d in current if d.kind != Kind.UNO), None)
     game.deadline_at = turn.closes_at if turn else None
     return opened
 
 
 def existing_closes(game: Game) -> dict:
-    return {d.token: d.closes_at for d in game.deadlines.all()}
+    return {token: d.closes_at for token, d in stored_deadlines(game).items()}

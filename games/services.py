@@ -22,7 +22,14 @@ from games.engine.bot import bot_command
 from players.models import Player
 
 from . import clock
-from .deadlines import annotate_events, existing_closes, open_deadlines, sync_deadlines
+from .deadlines import (
+    annotate_events,
+    existing_closes,
+    forget_deadline,
+    next_due,
+    open_deadlines,
+    sync_deadlines,
+)
 from .errors import (
     GameConflict,
     GameNotFound,
@@ -311,13 +318,13 @@ def game_deadlines_enforce(*, game_id, skip_locked: bool = False, limit: int = 1
         if game is None:
             return 0
         while enforced < limit and game.status == GameStatus.ACTIVE:
-            due = game.deadlines.filter(due_at__lte=clock.now()).order_by("due_at").first()
+            due = next_due(game, clock.now())
             if due is None:
                 break
             try:
                 _execute(game, _deadline_command(game, due), actor=_deadline_actor(due))
             except GameConflict:
-                due.delete()  # a stale token: what it guarded has already happened
+                forget_deadline(game, due)  # a stale token: what it guarded already happened
             enforced += 1
     return enforced
 
