@@ -4,12 +4,38 @@ enforced through its token, and a stale token does nothing)."""
 from __future__ import annotations
 
 from celery import shared_task
+from celery.signals import task_postrun, task_prerun, worker_init
+from django.conf import settings
+from django.db import close_old_connections, connections
 
 from . import clock
 from .models import GameDeadline
 from .services import game_deadlines_enforce
 
 SWEEP_BATCH = 200
+
+
+@worker_init.connect(weak=False)
+def keep_database_connections(**kwargs) -> None:
+    """A worker keeps its database connection between tasks for UNO_WORKER_CONN_MAX_AGE
+    seconds: opening one (a new PostgreSQL backend) costs as much as enforcing a timeout.
+    Celery's Django fixup closes connections after every task unless CELERY_DB_REUSE_MAX
+    is set (settings.py sets it then); instead, around each task, connections that are too
+    old or broke are closed as Django does around a request, and a reused one passes a
+    health check (CONN_HEALTH_CHECKS) before its first query."""
+    age = settings.UNO_WORKER_CONN_MAX_AGE
+    if age <= 0:
+        return
+    for alias in connections:
+        connections.settings[alias]["CONN_MAX_AGE"] = age
+    for connection in connections.all(initialized_only=True):
+        connection.settings_dict["CONN_MAX_AGE"] = age
+    task_prerun.connect(_close_old_connections, weak=False)
+    task_postrun.connect(_close_old_connections, weak=False)
+
+
+def _close_old_connections(**kwargs) -> None:
+    close_old_connections()
 
 
 @shared_task(name="games.enforce_deadlines", acks_late=True, ignore_result=True)

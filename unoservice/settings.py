@@ -192,6 +192,13 @@ CELERY_TASK_IGNORE_RESULT = True  # tasks record their effects in the database
 CELERY_TIMEZONE = "UTC"
 CELERY_ENABLE_UTC = True
 CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
+# A worker keeps its database connection between tasks (games.tasks): a new one costs as
+# much as a timeout's whole transaction. The web server keeps Django's default (0).
+UNO_WORKER_CONN_MAX_AGE = env.env_int(ENV, "UNO_WORKER_CONN_MAX_AGE", 300)
+if UNO_WORKER_CONN_MAX_AGE > 0:
+    # Celery's Django fixup then closes connections only every this many tasks, instead
+    # of after each one; games.tasks closes old or broken ones around every task.
+    CELERY_DB_REUSE_MAX = 1000
 
 # The worker heartbeat: beat sends a ping, a worker records it (unoservice.ops), so an
 # operator sees in the admin (or with `manage.py heartbeat`) that beat and workers run.
