@@ -1,6 +1,6 @@
 from games.engine import DrawCard, PlayCard
 
-from .builders import c, dealt_game, position_game
+from .builders import c, cs, dealt_game, position_game
 
 
 def test_position_game_lays_out_the_given_hands_and_piles():
@@ -14,7 +14,7 @@ def test_position_game_lays_out_the_given_hands_and_piles():
 def test_dealt_game_turns_the_given_first_card():
     table = dealt_game(first="R5", hands={1: "R1 R2 R3 R4 R6 R7 R8"})
     assert table.state.top_card == c("R5")
-    assert table.hand(1) == tuple(x.code for x in (c("R1"), c("R2"), c("R3"), c("R4"), c("R6"), c("R7"), c("R8")))
+    assert table.hand(1) == tuple(x.code for x in cs("R1 R2 R3 R4 R6 R7 R8"))
     table.act(PlayCard(1, c("R1")))
     table.act(DrawCard(2))
     assert table.replays()
