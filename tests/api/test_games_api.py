@@ -570,7 +570,8 @@ def test_staff_see_every_hand(staff, ann, bob, started_game):
 
     view = staff.view(game["id"])
 
-    assert [len(seat["hand"]) for seat in view["seats"]] == [7, 7]
+    assert [len(seat["hand"]) for seat in view["seats"]] == [s["cards"] for s in view["seats"]]
+    assert all(seat["cards"] >= 7 for seat in view["seats"])
     assert view["you"] is None
     assert len(view["draw_pile_cards"]) == view["draw_pile"]
 
