@@ -268,12 +268,11 @@ class GameAbortApi(GameApi):
         return idempotent(request, lambda: self._abort(request, game_id))
 
     def _abort(self, request, game_id):
+        game = self.game(game_id)
         if not request.user.is_staff:
-            raise StaffOnly()
+            raise StaffOnly(version=game.version)  # the problem names the game's version
         data = _valid(AbortInput, request.data)
-        result = services.game_abort(
-            game_id=self.game(game_id).id, reason=data["reason"], staff=request.user
-        )
+        result = services.game_abort(game_id=game.id, reason=data["reason"], staff=request.user)
         return self.view_response(result.game, state=result.state)
 
 

@@ -1247,7 +1247,7 @@ def test_players_may_not_abort_403_staff_only(ann, bob, started_game):
         ann.post(url(game["id"], "abort"), {"reason": "bored"}), 403, "staff_only"
     )
 
-    assert problem["detail"]
+    assert problem["version"] == game["version"]
     assert ann.view(game["id"])["status"] == "active"
 
 
