@@ -183,6 +183,8 @@ CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = env.broker(
     ENV.get("CELERY_BROKER_URL"), DATA_DIR, ENV
 )
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# One queue per deployment by default; tests that start their own worker use their own.
+CELERY_TASK_DEFAULT_QUEUE = ENV.get("UNO_CELERY_QUEUE", "celery")
 CELERY_TASK_ACKS_LATE = True  # a task lost with its worker runs again: tasks are idempotent
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"

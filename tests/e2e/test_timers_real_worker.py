@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from collections import Counter
 
 import pytest
@@ -64,8 +65,16 @@ class Celeryd:
 
 
 @pytest.fixture
-def celery_processes(postgres, redis_url, worker_database_url, child_env, repo_dir, tmp_path):
+def celery_processes(
+    postgres, redis_url, worker_database_url, child_env, repo_dir, tmp_path, monkeypatch
+):
+    """Worker and beat on a queue of this test's own, so that tasks other tests left in
+    the broker never reach them; this process's deadline tasks go to that queue too."""
+    from unoservice.celery import app
+
     broker = os.environ.get("CELERY_BROKER_URL") or redis_url
+    queue = f"timers-{uuid.uuid4().hex[:12]}"
+    monkeypatch.setitem(app.conf, "task_default_queue", queue)
     env = child_env(
         DATABASE_URL=worker_database_url,
         CELERY_BROKER_URL=broker,
@@ -73,6 +82,7 @@ def celery_processes(postgres, redis_url, worker_database_url, child_env, repo_d
         UNO_MODE=None,
         UNO_SWEEP_SECONDS="1",
         UNO_BOT_DELAY_SECONDS="0.5",
+        UNO_CELERY_QUEUE=queue,
     )
     started = []
 
