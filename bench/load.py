@@ -21,7 +21,11 @@ Measured, in alternating slices so both see the same machine:
   comparison the same read of a short game and a full replay of the long one.
 
 `--conn-max-age N` runs the server with CONN_MAX_AGE=N instead of the service's own
-setting (bench/settings.py), to see what database connection set-up costs.
+setting (bench/settings.py). Under ASGI that changes nothing: Django runs each request's
+synchronous code in a new thread, so every request opens its own database connection.
+`--interface wsgi` (uvicorn's WSGI mode, `unoservice.wsgi:application`, with a thread
+pool that keeps its threads) with `--conn-max-age 60` shows what persistent connections
+would save; it is a comparison, not how production runs.
 
 Prints actions/s and p50/p99 for the action endpoint and the bare endpoint, the ratio,
 the long game's read time, pass/fail for each goal, and as its last line one JSON
@@ -81,6 +85,12 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--reads", type=int, default=200, help="reads of the long game (200)")
     parser.add_argument("--warmup", type=float, default=2.0, help="unmeasured seconds (2)")
     parser.add_argument("--seed", type=int, default=1, help="random moves' seed (1)")
+    parser.add_argument(
+        "--interface",
+        choices=["asgi", "wsgi"],
+        default="asgi",
+        help="asgi: unoservice.asgi, as production (default); wsgi: for comparison",
+    )
     parser.add_argument(
         "--conn-max-age",
         type=int,
@@ -359,10 +369,14 @@ def server_env(database_url: str, work: Path, conn_max_age: int | None = None) -
 
 
 @contextlib.contextmanager
-def uvicorn_server(database_url: str, work: Path, workers: int, conn_max_age=None):
+def uvicorn_server(
+    database_url: str, work: Path, workers: int, conn_max_age=None, interface: str = "asgi"
+):
     port = free_port()
     log = (work / "uvicorn.log").open("w")
-    argv = [sys.executable, "-m", "uvicorn", "unoservice.asgi:application"]
+    argv = [sys.executable, "-m", "uvicorn", f"unoservice.{interface}:application"]
+    if interface == "wsgi":
+        argv += ["--interface", "wsgi"]
     argv += ["--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)]
     argv += ["--no-access-log", "--log-level", "warning"]
     process = subprocess.Popen(
@@ -545,8 +559,9 @@ def run(args, work: Path, database_url: str) -> dict:
         f"and a long game of {args.long_events}+ events"
     )
 
-    with uvicorn_server(database_url, work, args.workers, args.conn_max_age) as port:
-        say(f"uvicorn with {args.workers} workers on 127.0.0.1:{port}")
+    server = uvicorn_server(database_url, work, args.workers, args.conn_max_age, args.interface)
+    with server as port:
+        say(f"uvicorn ({args.interface}) with {args.workers} workers on 127.0.0.1:{port}")
         tally, game_time, bare_time = load(port, games, args)
         reads = measure_reads(port, long_game, games[0], args.reads)
 
@@ -558,6 +573,7 @@ def run(args, work: Path, database_url: str) -> dict:
         "games": args.games,
         "seats": args.seats,
         "workers": args.workers,
+        "interface": args.interface,
         "conn_max_age": args.conn_max_age,
         "client_threads": {"games": args.games, "bare": args.bare_threads or args.games},
         "action_endpoint": actions,
