@@ -318,3 +318,37 @@ def test_the_crawler_calls_every_readable_games_endpoint():
     }
     crawled = {"list", "detail", "legal-actions", "events", "replay", "export", "audit"}
     assert readable == crawled, f"not crawled: {readable - crawled}"
+
+
+def test_timeouts_and_bots_reveal_nothing_more(client, monkeypatch, settings):
+    """Seats time out (drawing and passing) and are taken over by the server's bot, which
+    plays on: nothing they draw or play shows to anyone who may not see it."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.services import game_deadlines_enforce
+
+    now = [timezone.now()]
+    monkeypatch.setattr("games.clock.now", lambda: now[0])
+    settings.UNO_SCHEDULE_DEADLINE_TASKS = False  # the test enforces deadlines itself
+    timers = {
+        "turn_seconds": 5,
+        "response_seconds": 5,
+        "uno_window_seconds": 5,
+        "abandon_after": 1,
+        "on_abandon": "bot",
+    }
+    table = start_table(client, seats=4, rules=RULES, position=canary_position(), timers=timers)
+    spectator = register("timer-watcher")
+    for step in range(12):
+        now[0] += timedelta(seconds=6)
+        game_deadlines_enforce(game_id=table.game_id)
+        if step % 4 == 3:
+            assert_no_leaks(crawl(client, table, spectators=[spectator]))
+    types = [row.type for row in stored_events(table.game_id)]
+    assert "timed_out" in types and "seat_status_changed" in types
+    assert "cards_drawn" in types
+    by_bots = {row.type for row in stored_events(table.game_id) if row.actor.startswith("bot")}
+    assert {"card_played", "cards_drawn"} <= by_bots, by_bots
+    assert_no_leaks(crawl(client, table, spectators=[spectator]))
