@@ -352,3 +352,64 @@ def test_timeouts_and_bots_reveal_nothing_more(client, monkeypatch, settings):
     by_bots = {row.type for row in stored_events(table.game_id) if row.actor.startswith("bot")}
     assert {"card_played", "cards_drawn"} <= by_bots, by_bots
     assert_no_leaks(crawl(client, table, spectators=[spectator]))
+
+
+def test_rotated_buried_shuffled_and_abandoned_hands_reveal_nothing_more(client):
+    """A 0 rotates every hand (Seven-O); a custom wild makes the others bury their wilds
+    under the draw pile; Shuffle Hands deals every hand anew; a seat leaves and its hand
+    goes under the draw pile. Each is crawled."""
+    rotation = {
+        "hands": {
+            "0": ["yellow-8", "yellow-8", "green-4"],
+            "1": ["blue-0", "red-1", "red-1"],
+            "2": ["yellow-2", "yellow-2", "green-3"],
+            "3": ["green-9", "green-9", "red-6"],
+        },
+        "discard": ["blue-5"],
+        "to_act": 1,
+        "unplaced": "out_of_play",
+    }
+    rules = {"preset": "classic", "options": {"seven_o": True}}
+    table = start_table(client, seats=4, rules=rules, position=rotation)
+    spectator = register("rotation-watcher")
+    leaks = act_and_check(client, table, 1, {"type": "play", "card": "blue-0"})
+    assert [r.type for r in stored_events(table.game_id)].count("hand_replaced") == 4
+    result = crawl(client, table, spectators=[spectator])
+    result.leaks += leaks
+    assert_no_leaks(result)
+
+    wilds = {
+        "hands": {
+            "0": ["blue-1", "blue-1", "wild", "green-3", "green-3"],
+            "1": ["wild-custom", "wild-shuffle", "red-4", "red-4", "yellow-7"],
+            "2": ["blue-6", "blue-6", "wild", "wild", "yellow-1"],
+            "3": ["blue-8", "blue-8", "wild-draw4", "wild-draw4", "yellow-2"],
+        },
+        "discard": ["blue-5"],
+        "draw": ["green-7", "green-7", "red-9", "red-9"],
+        "to_act": 1,
+        "unplaced": "out_of_play",
+    }
+    options = {"cards": "modern-shuffle", "custom_wild_effect": "others_discard_wilds"}
+    table = start_table(
+        client, seats=4, rules={"preset": "classic", "options": options}, position=wilds
+    )
+    moves = [
+        (1, {"type": "play", "card": "wild-custom", "color": "blue"}),
+        (2, {"type": "play", "card": "blue-6"}),
+        (3, {"type": "play", "card": "blue-8"}),
+        (0, {"type": "play", "card": "blue-1"}),
+        (1, {"type": "play", "card": "wild-shuffle", "color": "red"}),
+    ]
+    for seat, move in moves:
+        leaks = act_and_check(client, table, seat, move)
+        result = crawl(client, table, spectators=[spectator])
+        result.leaks += leaks
+        assert_no_leaks(result)
+    types = [r.type for r in stored_events(table.game_id)]
+    assert types.count("cards_buried") == 3  # seats 0, 2 and 3 bury their wilds
+    assert types.count("hand_replaced") >= 3  # the hands dealt anew
+    # Seat 2 leaves the game: its hand goes under the draw pile, seen by nobody.
+    ok(call(client, table.seats[2], "POST", table.path("/leave")))
+    assert [r.type for r in stored_events(table.game_id)].count("cards_buried") == 4
+    assert_no_leaks(crawl(client, table, spectators=[spectator, table.seats[2]]))
