@@ -23,6 +23,8 @@ from django.db import connections
 from django.test import Client
 from security.support import (  # tests/ is on sys.path (pytest rootdir insertion)
     ALL_CODES,
+    API,
+    NO_TIMERS,
     Table,
     call,
     crawl,
@@ -297,3 +299,47 @@ def test_long_polls_waiting_during_a_private_move_get_only_what_their_caller_may
     result = crawl(Client(), table, spectators=[spectator])
     assert not result.leaks, result.leaks
     assert stored_events(table.game_id)[-1].seq == Game.objects.get(pk=table.game_id).version
+
+
+def test_a_rush_of_joins_and_starts_fills_each_seat_once_and_starts_once(postgres):
+    """32 players rush a 4-seat game's last three seats; then the host's start is sent 8
+    times at once. Exactly three joins and one start succeed; the rest get 409s."""
+    client = Client()
+    host = register("host")
+    created = call(client, host, "POST", f"{API}/games", {"seats": 4, "timers": NO_TIMERS})
+    assert created.status == 201, created.body
+    game_id = created.json()["id"]
+    path = f"{API}/games/{game_id}"
+    rushers = [register(f"rusher{i}") for i in range(32)]
+
+    def rush(callers, suffix):
+        barrier = threading.Barrier(len(callers))
+        replies = [None] * len(callers)
+
+        def run(i, caller):
+            try:
+                barrier.wait(timeout=30)
+                replies[i] = call(Client(), caller, "POST", path + suffix, {})
+            finally:
+                connections.close_all()
+
+        threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(callers)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        return replies
+
+    joins = rush(rushers, "/join")
+    assert sorted(r.status for r in joins) == [200] * 3 + [409] * 29, [r.status for r in joins]
+    assert {r.json()["code"] for r in joins if r.status == 409} == {"game_full"}
+    seats = Game.objects.get(pk=game_id).seats.order_by("seat")
+    assert [s.seat for s in seats] == [0, 1, 2, 3]
+    joined = {str(r.json()["you"]["seat"]) for r in joins if r.status == 200}
+    assert joined == {"1", "2", "3"}
+
+    starts = rush([host] * 8, "/start")
+    assert sorted(r.status for r in starts) == [200] + [409] * 7, [r.status for r in starts]
+    assert_log_whole(game_id)
+    types = [row.type for row in stored_events(game_id)]
+    assert types.count("seat_taken") == 4 and types.count("game_started") == 1
