@@ -51,7 +51,8 @@ def test_the_audit_action_reports_a_clean_game(admin_client, game):
         {"action": "audit_selected", "_selected_action": [str(game.id)]},
         follow=True,
     )
-    assert f"{game.id}: audit ok" in response.content.decode()
+    shown = [str(m) for m in response.context["messages"]]
+    assert shown == [f"{game.id}: audit ok"]
 
 
 def test_the_abort_action_aborts_with_an_event(admin_client, game):

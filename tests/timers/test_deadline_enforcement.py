@@ -22,6 +22,9 @@ def events_of(game, type_):
     return list(GameEvent.objects.filter(game=game, type=type_).order_by("seq"))
 
 
+PLAIN_HANDS = {"0": ["red-1", "blue-2"], "1": ["green-3", "red-4"], "2": ["yellow-6", "yellow-7"]}
+
+
 def position(hands, top="red-5", draw=(), to_act=0, **extra):
     return {
         "position": {
@@ -36,7 +39,8 @@ def position(hands, top="red-5", draw=(), to_act=0, **extra):
 
 
 def test_turn_deadline_is_written_into_the_event_that_opens_it(started_game, clock):
-    game, _ = started_game(timers={"turn_seconds": 30})
+    hands = {"0": ["red-1", "blue-2"], "1": ["green-3", "red-4"], "2": ["yellow-6", "yellow-7"]}
+    game, _ = started_game(setup=position(hands), timers={"turn_seconds": 30})
     opened = events_of(game, "turn_changed")[-1]
     assert opened.public["deadline_at"] == "2026-11-29T12:00:30.000Z"
     deadline = GameDeadline.objects.get(game=game, kind="turn")
@@ -45,7 +49,7 @@ def test_turn_deadline_is_written_into_the_event_that_opens_it(started_game, clo
 
 
 def test_nothing_is_enforced_before_its_time(started_game, clock):
-    game, _ = started_game(timers={"turn_seconds": 30})
+    game, _ = started_game(setup=position(PLAIN_HANDS), timers={"turn_seconds": 30})
     clock.advance(29.999)
     assert game_deadlines_enforce(game_id=game.id) == 0
     assert not events_of(game, "timed_out")
@@ -151,7 +155,7 @@ def test_color_choice_deadline_picks_the_most_frequent_color(started_game, clock
 
 
 def test_a_stale_token_does_nothing_and_a_duplicate_applies_once(started_game, clock):
-    game, _ = started_game(timers={"turn_seconds": 10})
+    game, _ = started_game(setup=position(PLAIN_HANDS), timers={"turn_seconds": 10})
     token = GameDeadline.objects.get(game=game).token
     clock.advance(10)
     assert game_deadlines_enforce(game_id=game.id) == 1
