@@ -25,7 +25,10 @@ setting (bench/settings.py). Under ASGI that changes nothing: Django runs each r
 synchronous code in a new thread, so every request opens its own database connection.
 `--interface wsgi` (uvicorn's WSGI mode, `unoservice.wsgi:application`, with a thread
 pool that keeps its threads) with `--conn-max-age 60` shows what persistent connections
-would save; it is a comparison, not how production runs.
+would save; it is a comparison, not how production runs. `--tcp-nodelay` starts uvicorn
+through bench/uvicorn_nodelay.py, which works around uvicorn's multi-worker mode leaving
+Nagle's algorithm on (each keep-alive request after the first then waits ~40 ms for the
+client's delayed ACK; https://github.com/Kludex/uvicorn/issues/3149).
 
 Prints actions/s and p50/p99 for the action endpoint and the bare endpoint, the ratio,
 the long game's read time, pass/fail for each goal, and as its last line one JSON
@@ -90,6 +93,11 @@ def parse_args(argv=None) -> argparse.Namespace:
         choices=["asgi", "wsgi"],
         default="asgi",
         help="asgi: unoservice.asgi, as production (default); wsgi: for comparison",
+    )
+    parser.add_argument(
+        "--tcp-nodelay",
+        action="store_true",
+        help="start uvicorn through bench/uvicorn_nodelay.py (TCP_NODELAY on with --workers)",
     )
     parser.add_argument(
         "--conn-max-age",
@@ -370,11 +378,17 @@ def server_env(database_url: str, work: Path, conn_max_age: int | None = None) -
 
 @contextlib.contextmanager
 def uvicorn_server(
-    database_url: str, work: Path, workers: int, conn_max_age=None, interface: str = "asgi"
+    database_url: str,
+    work: Path,
+    workers: int,
+    conn_max_age=None,
+    interface: str = "asgi",
+    tcp_nodelay: bool = False,
 ):
     port = free_port()
     log = (work / "uvicorn.log").open("w")
-    argv = [sys.executable, "-m", "uvicorn", f"unoservice.{interface}:application"]
+    launcher = [str(REPO / "bench" / "uvicorn_nodelay.py")] if tcp_nodelay else ["-m", "uvicorn"]
+    argv = [sys.executable, *launcher, f"unoservice.{interface}:application"]
     if interface == "wsgi":
         argv += ["--interface", "wsgi"]
     argv += ["--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)]
@@ -559,9 +573,12 @@ def run(args, work: Path, database_url: str) -> dict:
         f"and a long game of {args.long_events}+ events"
     )
 
-    server = uvicorn_server(database_url, work, args.workers, args.conn_max_age, args.interface)
+    server = uvicorn_server(
+        database_url, work, args.workers, args.conn_max_age, args.interface, args.tcp_nodelay
+    )
     with server as port:
-        say(f"uvicorn ({args.interface}) with {args.workers} workers on 127.0.0.1:{port}")
+        nodelay = ", TCP_NODELAY fixed" if args.tcp_nodelay else ""
+        say(f"uvicorn ({args.interface}{nodelay}) with {args.workers} workers on 127.0.0.1:{port}")
         tally, game_time, bare_time = load(port, games, args)
         reads = measure_reads(port, long_game, games[0], args.reads)
 
@@ -574,6 +591,7 @@ def run(args, work: Path, database_url: str) -> dict:
         "seats": args.seats,
         "workers": args.workers,
         "interface": args.interface,
+        "tcp_nodelay_fix": args.tcp_nodelay,
         "conn_max_age": args.conn_max_age,
         "client_threads": {"games": args.games, "bare": args.bare_threads or args.games},
         "action_endpoint": actions,

@@ -83,3 +83,23 @@ def test_the_bare_endpoint_is_not_a_production_route():
         resolve("/bench/bare", urlconf="unoservice.urls")
     # The benchmark's URL root still serves the whole API.
     assert resolve("/api/v1/games", urlconf="bench.urls").url_name == "list"
+
+
+def test_the_nodelay_launcher_binds_a_socket_asyncio_treats_as_tcp(repo_dir):
+    import socket
+
+    import uvicorn.config
+
+    name = "bench_uvicorn_nodelay_under_test"
+    spec = importlib.util.spec_from_file_location(name, repo_dir / "bench" / "uvicorn_nodelay.py")
+    module = importlib.util.module_from_spec(spec)
+    original = uvicorn.config.Config.bind_socket
+    try:
+        spec.loader.exec_module(module)
+        config = uvicorn.config.Config("unoservice.asgi:application", host="127.0.0.1", port=0)
+        fixed = module.bind_socket(config)  # uvicorn's own leaves proto 0 (uvicorn#3149)
+        assert fixed.proto == socket.IPPROTO_TCP
+        assert fixed.getsockname()[0] == "127.0.0.1"
+        fixed.close()
+    finally:
+        uvicorn.config.Config.bind_socket = original
