@@ -512,6 +512,14 @@ def run(args, work: Path) -> dict:
     if connection.vendor != "postgresql":
         raise SystemExit(f"DATABASE_URL must be PostgreSQL, not {connection.vendor}")
     call_command("migrate", interactive=False, verbosity=0)
+    from games.models import GameDeadline
+
+    others = GameDeadline.objects.values("game_id").distinct().count()
+    if others:
+        say(
+            f"warning: {others} other games in this database have open deadlines; the "
+            "sweeper will enforce them too, and the CPU figures include that work"
+        )
     connection.close()
 
     beat = start_beat(args, work)
@@ -553,6 +561,10 @@ def run(args, work: Path) -> dict:
         beat.stop()
         worker.stop()
         say(f"stopped beat and the worker after {time.monotonic() - began:.1f}s")
+        if args.own_queue:
+            from unoservice.celery import app
+
+            app.control.purge()  # the queue is this run's: drop what the worker left in it
 
         cutoff = stopped_at - timedelta(seconds=args.margin)
         result = measure(game_ids, cutoff)
@@ -672,6 +684,10 @@ def main(argv=None) -> int:
             os.environ["CELERY_BROKER_URL"] = start_redis(stack, work)
             say(f"started Redis: {os.environ['CELERY_BROKER_URL']}")
         os.environ.setdefault("UNO_DATA_DIR", str(work / "data"))
+        # A queue of its own: on a shared broker, no other worker takes these tasks and
+        # this worker takes no one else's.
+        args.own_queue = "UNO_CELERY_QUEUE" not in os.environ
+        os.environ.setdefault("UNO_CELERY_QUEUE", f"uno-bench-timers-{os.getpid()}")
         os.environ["UNO_SWEEP_SECONDS"] = str(args.sweep_seconds)
         os.environ["LOG_LEVEL"] = args.loglevel
         os.environ.pop("UNO_MODE", None)
