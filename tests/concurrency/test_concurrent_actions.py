@@ -343,3 +343,64 @@ def test_a_rush_of_joins_and_starts_fills_each_seat_once_and_starts_once(postgre
     assert_log_whole(game_id)
     types = [row.type for row in stored_events(game_id)]
     assert types.count("seat_taken") == 4 and types.count("game_started") == 1
+
+
+def database_sessions() -> int:
+    """Connections to the test database other than this thread's own."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return cursor.fetchone()[0]
+
+
+def test_waiting_long_polls_hold_no_database_connection(postgres):
+    """A long-poll waiting for news must not hold a PostgreSQL connection: with one each,
+    as many waiting clients as PostgreSQL allows connections (100 by default) made every
+    other request fail with 'too many clients'. 40 polls wait; the database sees a handful
+    of connections; a move wakes them all within a second."""
+    table = start_table(
+        Client(), seats=4, rules={"preset": "house", "options": {}}, position=POSITION
+    )
+    version = Game.objects.get(pk=table.game_id).version
+    path = table.path(f"/events?after={version}&wait=20")
+    callers = [register(f"waiter{i}") for i in range(40)]
+    before = database_sessions()  # other tests' threads may have left some open
+    barrier = threading.Barrier(len(callers) + 1)
+    replies: list = []
+
+    def poll(caller) -> None:
+        try:
+            barrier.wait(timeout=30)
+            started = time.perf_counter()
+            reply = call(Client(), caller, "GET", path)
+            replies.append((reply.status, reply.body, time.perf_counter() - started))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=poll, args=(c,)) for c in callers]
+    for thread in threads:
+        thread.start()
+    barrier.wait(timeout=30)
+    # The polls start, find nothing and settle to wait (seconds on a loaded machine);
+    # with a connection each, the count would stay at 40 for their whole 20 s wait.
+    time.sleep(1.0)
+    samples = []
+    for _ in range(25):
+        samples.append(database_sessions() - before)
+        time.sleep(0.2)
+    held = min(samples[-10:])
+    assert not replies, "a poll returned before anything happened"
+    moved = time.perf_counter()
+    table.act(Client(), 1, {"type": "play", "card": "red-6"})
+    for thread in threads:
+        thread.join(timeout=30)
+    woke = time.perf_counter() - moved
+
+    assert held <= 5, f"{held} connections held by 40 waiting long-polls"
+    assert len(replies) == 40 and {status for status, _, _ in replies} == {200}
+    assert all('"card_played"' in body for _, body, _ in replies)
+    assert woke < 3, f"the polls took {woke:.1f}s to return after the move"
