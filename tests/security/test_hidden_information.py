@@ -224,8 +224,11 @@ def test_round_end_reveals_are_public_and_what_stays_hidden_stays_hidden(client)
     assert game["round"] == 2 and game["status"] == "active"
     # The round's end revealed the unplaced cards' shuffle, so the spectator may see those;
     # the draw pile the position set up was never shuffled, so red-9 stays private.
-    known = knowledge_from_log(table.game_id)
-    assert "green-4" in known.public and "red-9" not in known.public
+    ended = next(row for row in stored_events(table.game_id) if row.type == "round_ended")
+    revealed = {card for hand in ended.public["hands"].values() for card in hand}
+    revealed |= {card for shuffle in ended.public["shuffles"] for card in shuffle["order"]}
+    assert "green-4" in revealed and "red-9" not in revealed
+    assert "green-4" in knowledge_from_log(table.game_id).public
 
     # Play the match out with random legal moves, crawling now and then.
     rng = random.Random(3)
