@@ -84,15 +84,22 @@ def legal_bodies(state, seat: int) -> list[dict]:
 
 def plan_burst(table: Table, rng: random.Random, burst: int) -> list[Shot]:
     """The burst's requests, planned from the state before it: whatever lands first
-    changes what the others may do, which is the point."""
+    changes what the others may do, which is the point. The first burst is a race of
+    jump-ins alone (seat 0 holds the twin of the red-6 on top), so that one surely wins."""
     game = Game.objects.get(pk=table.game_id)
     state = game_state(game)
     seats = list(range(state.seat_count))
     to_act = state.to_act
+    fillers = [seat for seat in seats if burst or seat != to_act]  # burst 0: jump-ins win
     hands = {seat: {c.code for c in state.hands[seat]} for seat in seats}
     turn_moves = legal_bodies(state, to_act)
     plays = [b for b in turn_moves if b["type"] == "play"]
     main = rng.choice(plays or turn_moves)
+    if burst == 0:
+        top = {"type": "play", "card": state.top_card.code}
+        jumpers = [seat for seat in seats if seat != to_act and top in legal_bodies(state, seat)]
+        assert jumpers, "the game no longer sets up a jump-in"
+        to_act, main, turn_moves, plays = jumpers[0], top, [top], [top]
     # The seat to act: its move, sent as exact duplicates (plain, under one shared
     # Idempotency-Key, and conditional on the version), and other moves of its own.
     shots = [Shot(to_act, main, {}, "turn") for _ in range(4)]
@@ -128,7 +135,7 @@ def plan_burst(table: Table, rng: random.Random, burst: int) -> list[Shot]:
     # Fill up with plays of cards the seats hold: turn moves or jump-ins if they land
     # when the card fits, refusals otherwise.
     while len(shots) < THREADS:
-        seat = rng.choice(seats)
+        seat = rng.choice(fillers)
         code = rng.choice(sorted(hands[seat]))
         body = {"type": "play", "card": code}
         if code.startswith("wild"):
@@ -195,6 +202,7 @@ def test_bursts_of_concurrent_actions_leave_a_gap_free_verifiable_log(postgres):
     table = start_table(
         Client(), seats=4, rules={"preset": "house", "options": {}}, position=POSITION
     )
+    table.act(Client(), 1, {"type": "play", "card": "red-6"})  # opens a jump-in for seat 0
     rng = random.Random(2024)
     labels_accepted: dict[str, int] = {}
     refused_codes: dict[str, int] = {}
