@@ -49,7 +49,6 @@ import os
 import random
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -60,6 +59,11 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from bench.servers import free_port, start_postgres, wait_for  # noqa: E402
+
 API = "/api/v1"
 BARE_PATH = "/bench/bare"
 BARE_TABLE = "bench_bare"
@@ -111,20 +115,6 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def say(text: str = "") -> None:
     print(text, flush=True)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def wait_for(predicate, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise SystemExit(f"timed out after {timeout:g}s waiting for {what}")
-        time.sleep(0.1)
 
 
 # --- figures (no server needed) ------------------------------------------------------------
@@ -224,38 +214,6 @@ class Http:
 
 
 # --- PostgreSQL, when not given ------------------------------------------------------------
-
-
-def start_postgres(stack: contextlib.ExitStack, work: Path) -> str:
-    bins = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))
-    pg_bin = bins[-1] if bins else Path(shutil.which("initdb") or "initdb").parent
-    root = work / "pg"
-    root.mkdir()
-    as_postgres: list[str] = []
-    if os.geteuid() == 0:  # initdb refuses root (INFRA.md)
-        shutil.chown(root, "postgres", "postgres")
-        as_postgres = ["runuser", "-u", "postgres", "--"]
-    port = free_port()
-    subprocess.run(
-        [*as_postgres, str(pg_bin / "initdb"), "-D", str(root / "data"), "-U", "postgres"]
-        + ["--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
-        check=True,
-        capture_output=True,
-    )
-    pg_ctl = [*as_postgres, str(pg_bin / "pg_ctl"), "-D", str(root / "data")]
-    options = (
-        f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off "
-        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-    )
-    subprocess.run(
-        [*pg_ctl, "-l", str(root / "log"), "-w", "-t", "30", "start", "-o", options],
-        check=True,
-        capture_output=True,
-    )
-    stack.callback(
-        subprocess.run, [*pg_ctl, "-m", "fast", "-w", "-t", "20", "stop"], capture_output=True
-    )
-    return f"postgres://postgres@127.0.0.1:{port}/postgres"
 
 
 def fresh_database(stack: contextlib.ExitStack, server_url: str, keep: bool) -> str:
@@ -659,7 +617,7 @@ def main(argv=None) -> int:
             say(f"keeping {work}")
         server_url = os.environ.get("DATABASE_URL", "")
         if not server_url:
-            server_url = start_postgres(stack, work)
+            server_url, _ = start_postgres(stack, work)
             say(f"started PostgreSQL: {server_url}")
         elif not server_url.startswith(("postgres://", "postgresql://")):
             raise SystemExit(f"DATABASE_URL must be PostgreSQL, not {server_url}")

@@ -41,7 +41,11 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-RESERVED_PORTS = {54329, 63790, 55432, 63791}  # other people's servers on this machine
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from bench.servers import free_port, start_postgres, wait_for  # noqa: E402
+
 GOAL_P99_SECONDS = 1.0
 SERVER_PIDS: dict[str, int] = {}  # the servers this script started: their CPU is measured
 
@@ -80,15 +84,6 @@ def say(text: str) -> None:
     print(text, flush=True)
 
 
-def free_port() -> int:
-    while True:
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            port = sock.getsockname()[1]
-        if port not in RESERVED_PORTS:
-            return port
-
-
 def cpu_seconds(pid: int, alone: bool = False) -> float:
     """CPU time of a process, its live descendants and the children they reaped (or of
     the process `alone`)."""
@@ -118,53 +113,7 @@ def load_average() -> float:
     return float(Path("/proc/loadavg").read_text().split()[0])
 
 
-def wait_for(predicate, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise SystemExit(f"timed out after {timeout:g}s waiting for {what}")
-        time.sleep(0.1)
-
-
 # --- PostgreSQL and Redis, when not given ---------------------------------------------------
-
-
-def start_postgres(stack: contextlib.ExitStack, work: Path) -> str:
-    bins = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))
-    pg_bin = bins[-1] if bins else Path(shutil.which("initdb") or "initdb").parent
-    root = work / "pg"
-    root.mkdir()
-    as_postgres: list[str] = []
-    if os.geteuid() == 0:  # initdb refuses root (INFRA.md section 3)
-        shutil.chown(root, "postgres", "postgres")
-        as_postgres = ["runuser", "-u", "postgres", "--"]
-    port = free_port()
-    subprocess.run(
-        [*as_postgres, str(pg_bin / "initdb"), "-D", str(root / "data"), "-U", "postgres"]
-        + ["--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
-        check=True,
-        capture_output=True,
-    )
-    pg_ctl = [*as_postgres, str(pg_bin / "pg_ctl"), "-D", str(root / "data")]
-    options = (
-        f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off "
-        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-    )
-    subprocess.run(
-        [*pg_ctl, "-l", str(root / "log"), "-w", "-t", "30", "start", "-o", options],
-        check=True,
-        capture_output=True,
-    )
-    stack.callback(
-        subprocess.run, [*pg_ctl, "-m", "fast", "-w", "-t", "20", "stop"], capture_output=True
-    )
-    subprocess.run(
-        [str(pg_bin / "psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-qc"]
-        + ["create database uno_bench"],
-        check=True,
-    )
-    SERVER_PIDS["postgres"] = int((root / "data" / "postmaster.pid").read_text().split()[0])
-    return f"postgres://postgres@127.0.0.1:{port}/uno_bench"
 
 
 def start_redis(stack: contextlib.ExitStack, work: Path) -> str:
@@ -678,7 +627,9 @@ def main(argv=None) -> int:
         else:
             say(f"keeping {work}")
         if not os.environ.get("DATABASE_URL"):
-            os.environ["DATABASE_URL"] = start_postgres(stack, work)
+            os.environ["DATABASE_URL"], SERVER_PIDS["postgres"] = start_postgres(
+                stack, work, database="uno_bench"
+            )
             say(f"started PostgreSQL: {os.environ['DATABASE_URL']}")
         if not os.environ.get("CELERY_BROKER_URL"):
             os.environ["CELERY_BROKER_URL"] = start_redis(stack, work)

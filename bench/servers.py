@@ -1,0 +1,69 @@
+"""What the benchmark scripts share: free loopback ports, bounded waiting, and a
+throwaway PostgreSQL server started as .ci/run does (INFRA.md section 3)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for(predicate, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise SystemExit(f"timed out after {timeout:g}s waiting for {what}")
+        time.sleep(0.1)
+
+
+def start_postgres(
+    stack: contextlib.ExitStack, work: Path, database: str = "postgres"
+) -> tuple[str, int]:
+    """A PostgreSQL server on a free loopback port, stopped when `stack` closes; returns
+    the URL of `database` (created unless it is `postgres`) and the server's pid."""
+    bins = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))
+    pg_bin = bins[-1] if bins else Path(shutil.which("initdb") or "initdb").parent
+    root = work / "pg"
+    root.mkdir()
+    as_postgres: list[str] = []
+    if os.geteuid() == 0:  # initdb refuses root (INFRA.md section 3)
+        shutil.chown(root, "postgres", "postgres")
+        as_postgres = ["runuser", "-u", "postgres", "--"]
+    port = free_port()
+    subprocess.run(
+        [*as_postgres, str(pg_bin / "initdb"), "-D", str(root / "data"), "-U", "postgres"]
+        + ["--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
+        check=True,
+        capture_output=True,
+    )
+    pg_ctl = [*as_postgres, str(pg_bin / "pg_ctl"), "-D", str(root / "data")]
+    options = (
+        f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off "
+        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+    )
+    subprocess.run(
+        [*pg_ctl, "-l", str(root / "log"), "-w", "-t", "30", "start", "-o", options],
+        check=True,
+        capture_output=True,
+    )
+    stack.callback(
+        subprocess.run, [*pg_ctl, "-m", "fast", "-w", "-t", "20", "stop"], capture_output=True
+    )
+    if database != "postgres":
+        subprocess.run(
+            [str(pg_bin / "psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-qc"]
+            + [f"create database {database}"],
+            check=True,
+        )
+    pid = int((root / "data" / "postmaster.pid").read_text().split()[0])
+    return f"postgres://postgres@127.0.0.1:{port}/{database}", pid
