@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import Card, Color, card, cards
 from .events import EVENT_TYPES, Event
-from .state import Phase, SeatStatus
+from .state import Phase, SeatStatus, Timers
 
 SCHEMA_VERSION = 1
 
@@ -25,6 +25,8 @@ def to_json(value: Any) -> Any:
         return [to_json(item) for item in value]
     if isinstance(value, dict):
         return {str(key): to_json(item) for key, item in value.items()}
+    if isinstance(value, Timers):
+        return {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
     return value
 
 
@@ -38,10 +40,12 @@ def event_to_parts(event: Event) -> tuple[str, dict, dict | None]:
 
 
 def event_from_parts(type_: str, public: dict, private: dict | None) -> Event:
+    """A field added later with a default (a deadline, the timers) may be absent from
+    events recorded before it: the default stands for it."""
     cls = EVENT_TYPES[type_]
     data = {**public, **(private or {})}
     decoders = _decoders(cls)
-    return cls(**{name: decoders[name](data[name]) for name in decoders})
+    return cls(**{name: decode(data[name]) for name, decode in decoders.items() if name in data})
 
 
 @cache
@@ -67,6 +71,8 @@ def _decoder_for(hint: Any):
         return Phase
     if hint is SeatStatus:
         return SeatStatus
+    if hint is Timers:
+        return lambda value: Timers(**value)
     if hint == tuple[dict, ...]:
         return tuple
     if typing.get_origin(hint) is dict and typing.get_args(hint)[0] is int:

@@ -7,6 +7,7 @@ from typing import Any
 
 from .cards import Card, Color
 from .rules import RuleSet
+from .state import Timers
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,7 @@ class StartGame:
     timeout_action: str = "draw_and_pass"
     abandon_after: int = 3
     on_abandon: str = "bot"
+    timers: Timers = Timers()
     seat = None
 
 

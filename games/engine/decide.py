@@ -175,6 +175,7 @@ def _turn(
     owed: dict | None = None,
     draw4: Draw4Play | None = None,
 ) -> None:
+    state = step_.state
     step_.emit(
         ev.TurnChanged(
             seat=seat,
@@ -188,8 +189,35 @@ def _turn(
             challengeable=draw4.seat if draw4 else None,
             bluff=draw4.bluff if draw4 else False,
             draw4_hand=draw4.hand if draw4 else (),
+            deadline=_turn_deadline(state, seat, phase),
         )
     )
+
+
+def _turn_deadline(state: GameState, seat: int, phase: Phase) -> dict | None:
+    """The deadline the turn about to start opens: a bot's think time, the turn timer
+    for a play, the response timer for anything else asked of the seat."""
+    timers = state.timers
+    if state.seat_states[seat] == SeatStatus.BOT:
+        kind, seconds = "bot", timers.bot_delay_ms / 1000
+    elif phase == Phase.PLAY:
+        kind, seconds = "turn", timers.turn_seconds
+    else:
+        kind, seconds = "response", timers.response_seconds
+    if seconds is None:
+        return None
+    token = f"turn-{state.turn_serial + 1}"  # the token the TurnChanged gives the turn
+    return {"kind": kind, "token": token, "seconds": seconds, "grace_ms": 0}
+
+
+def _uno_deadline(state: GameState, token: str) -> dict | None:
+    """An UNO window stays open `uno_window_seconds`; in `auto` mode the penalty waits
+    the network grace on top (CONTRACT.md Timers)."""
+    seconds = state.timers.uno_window_seconds
+    if seconds is None:
+        return None
+    grace = state.timers.uno_grace_ms if state.rules.uno_penalty == "auto" else 0
+    return {"kind": "uno", "token": token, "seconds": seconds, "grace_ms": grace}
 
 
 def _jump_in_open(state: GameState) -> bool:
@@ -491,7 +519,8 @@ def _open_uno_windows(step_: Step) -> None:
             and seat not in state.uno_settled
             and seat not in open_seats
         ):
-            step_.emit(ev.UnoWindowOpened(seat, f"uno-{step_.state.uno_serial}"))
+            token = f"uno-{step_.state.uno_serial}"
+            step_.emit(ev.UnoWindowOpened(seat, token, _uno_deadline(step_.state, token)))
 
 
 def _resolve_draw_card(step_, seat, card, pending, bluff, hand_at_play) -> None:
@@ -601,6 +630,7 @@ def _start_game(step_: Step, command: StartGame) -> None:
             command.timeout_action,
             command.abandon_after,
             command.on_abandon,
+            command.timers,
         )
     )
     if command.position is not None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .cards import Card, Color
-from .state import Phase, SeatStatus
+from .state import Phase, SeatStatus, Timers
 
 NOBODY: frozenset[int] = frozenset()
 
@@ -37,6 +37,7 @@ class GameStarted(Event):
     timeout_action: str
     abandon_after: int
     on_abandon: str
+    timers: Timers = Timers()  # games recorded before timers were facts: none
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +190,7 @@ class UnoWindowOpened(Event):
     TYPE = "uno_window_opened"
     seat: int
     token: str
+    deadline: dict | None = None  # see TurnChanged
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,7 +247,11 @@ class TurnPassed(Event):
 
 @dataclass(frozen=True, slots=True)
 class TurnChanged(Event):
-    """Seat `seat` is now asked for `phase`. Carries the whole continuation decided."""
+    """Seat `seat` is now asked for `phase`. Carries the whole continuation decided.
+
+    `deadline` is the deadline this turn opens, as a fact: `{"kind", "token", "seconds",
+    "grace_ms"}` (kind `turn`, `response` or `bot`), or None when the game's timers give
+    this kind none. The shell writes when it falls due (`deadline_at`) beside it."""
 
     TYPE = "turn_changed"
     PRIVATE = ("bluff", "draw4_hand")
@@ -260,6 +266,7 @@ class TurnChanged(Event):
     challengeable: int | None  # the seat whose W+4 may be challenged
     bluff: bool
     draw4_hand: tuple[Card, ...]
+    deadline: dict | None = None
 
 
 @dataclass(frozen=True, slots=True)

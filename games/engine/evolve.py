@@ -81,6 +81,7 @@ def _(state: GameState, event: ev.GameStarted) -> GameState:
         hands=((),) * n,
         timeouts=(0,) * n,
         timeout_action=event.timeout_action,
+        timers=event.timers,
         abandon_after=event.abandon_after,
         on_abandon=event.on_abandon,
     )

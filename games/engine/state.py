@@ -71,6 +71,19 @@ class UnoWindow:
 
 
 @dataclass(frozen=True, slots=True)
+class Timers:
+    """The game's timer settings, recorded when it starts: how long each kind of
+    deadline gives (None: that kind has none). The engine names the deadlines it opens;
+    the shell turns their seconds into times."""
+
+    turn_seconds: float | None = None
+    response_seconds: float | None = None
+    uno_window_seconds: float | None = None
+    uno_grace_ms: int = 0
+    bot_delay_ms: int = 1000
+
+
+@dataclass(frozen=True, slots=True)
 class ShuffleRecord:
     """A shuffle of this round, revealed when the round ends."""
 
@@ -122,6 +135,7 @@ class GameState:
     timeout_action: str = "draw_and_pass"
     abandon_after: int = 3
     on_abandon: str = "bot"
+    timers: Timers = Timers()
     shuffles: tuple[ShuffleRecord, ...] = ()
     winner: int | tuple[int, ...] | None = None
     ranking: tuple[int, ...] = ()
@@ -150,3 +164,10 @@ class GameState:
     @property
     def turn_token(self) -> str:
         return f"turn-{self.turn_serial}"
+
+    def open_deadline_tokens(self) -> frozenset[str]:
+        """The tokens of the deadlines that may be open now: the turn's and each UNO
+        window's (none once the game is over)."""
+        if self.status != Status.ACTIVE:
+            return frozenset()
+        return frozenset((self.turn_token, *(w.token for w in self.uno_windows)))

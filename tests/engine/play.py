@@ -25,6 +25,8 @@ from games.engine import (
 )
 from games.engine.cards import build_deck
 from games.engine.events import Event
+from games.engine.snapshot import state_from_json, state_to_json
+from games.engine.state import Timers
 
 OUT_OF_TURN = (CallUno, CatchUno, PlayCard)
 GROWING = ("wild-custom", "wild-downpour1", "wild-downpour2")
@@ -43,6 +45,8 @@ def cards_in_play(state: GameState) -> Counter:
 
 def check_invariants(state: GameState, deck: Counter, new_events: tuple[Event, ...]) -> None:
     assert cards_in_play(state) == deck, "every card of the deck is in exactly one place"
+    cached = json.loads(json.dumps(state_to_json(state)))
+    assert state_from_json(cached) == state, "the JSON state cache gives back the state"
     if state.status != Status.ACTIVE:
         assert all(not legal_actions(state, s) for s in range(state.seat_count))
         return
@@ -136,6 +140,12 @@ def play_game(
             rules,
             timeout_action=rng.choice(("draw_and_pass", "auto_play")),
             abandon_after=20,
+            timers=Timers(
+                turn_seconds=rng.choice((None, 30)),
+                response_seconds=rng.choice((None, 15)),
+                uno_window_seconds=rng.choice((None, 5)),
+                uno_grace_ms=500,
+            ),
         ),
         rng,
     )

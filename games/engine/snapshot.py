@@ -1,0 +1,150 @@
+"""A game state as plain JSON and back: the shell's state cache (no pickle: the cache is
+data, and loading it runs no code from the database).
+
+`FORMAT` names the shape; a cache of another format is ignored and the state rebuilt by
+replaying the log. Every field of `GameState` is written, so a change to the state's
+fields must change both functions below and `FORMAT` (a test checks the keys).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import CARDS_BY_CODE, Card, Color
+from .rules import rules_from_dict, rules_to_dict
+from .state import (
+    Draw4Play,
+    GameState,
+    OwedChoice,
+    Phase,
+    SeatStatus,
+    ShuffleRecord,
+    Status,
+    Timers,
+    UnoWindow,
+)
+
+FORMAT = 1
+
+_SEAT_STATUS = {s.value: s for s in SeatStatus}
+_RULES_CACHE: dict[str, Any] = {}
+
+
+def _codes(pile: tuple[Card, ...]) -> list[str]:
+    return [c.code for c in pile]
+
+
+def _cards(codes: list[str]) -> tuple[Card, ...]:
+    return tuple(map(CARDS_BY_CODE.__getitem__, codes))
+
+
+def state_to_json(state: GameState) -> dict[str, Any]:
+    draw4, owed, winner = state.draw4, state.owed, state.winner
+    return {
+        "status": state.status.value,
+        "rules": rules_to_dict(state.rules),
+        "seat_count": state.seat_count,
+        "engine_version": state.engine_version,
+        "provably_fair": state.provably_fair,
+        "seat_states": [s.value for s in state.seat_states],
+        "scores": list(state.scores),
+        "round": state.round,
+        "dealer": state.dealer,
+        "hands": [_codes(hand) for hand in state.hands],
+        "draw_pile": _codes(state.draw_pile),
+        "discard_pile": _codes(state.discard_pile),
+        "out_of_play": _codes(state.out_of_play),
+        "color": state.color.value if state.color else None,
+        "direction": state.direction,
+        "to_act": state.to_act,
+        "phase": state.phase.value,
+        "turn_serial": state.turn_serial,
+        "pending_draw": state.pending_draw,
+        "pending_kind": state.pending_kind,
+        "returns_to": state.returns_to,
+        "draw4": draw4 and [draw4.seat, draw4.bluff, _codes(draw4.hand)],
+        "drawn_card": state.drawn_card.code if state.drawn_card else None,
+        "owed": owed and [owed.origin, owed.card.code, owed.needs_color, owed.needs_target],
+        "last_player": state.last_player,
+        "jump_in_open": state.jump_in_open,
+        "uno_called": sorted(state.uno_called),
+        "uno_settled": sorted(state.uno_settled),
+        "uno_windows": [[w.seat, w.token] for w in state.uno_windows],
+        "uno_serial": state.uno_serial,
+        "consecutive_passes": state.consecutive_passes,
+        "timeouts": list(state.timeouts),
+        "timeout_action": state.timeout_action,
+        "abandon_after": state.abandon_after,
+        "on_abandon": state.on_abandon,
+        "timers": [
+            state.timers.turn_seconds,
+            state.timers.response_seconds,
+            state.timers.uno_window_seconds,
+            state.timers.uno_grace_ms,
+            state.timers.bot_delay_ms,
+        ],
+        "shuffles": [[s.reason, list(s.order), s.salt, s.commitment] for s in state.shuffles],
+        "winner": list(winner) if isinstance(winner, tuple) else winner,
+        "ranking": list(state.ranking),
+    }
+
+
+def state_from_json(data: dict[str, Any]) -> GameState:
+    draw4, owed, winner = data["draw4"], data["owed"], data["winner"]
+    state = object.__new__(GameState)
+    state.__dict__.update(
+        status=Status(data["status"]),
+        rules=_rules(data["rules"]),
+        seat_count=data["seat_count"],
+        engine_version=data["engine_version"],
+        provably_fair=data["provably_fair"],
+        seat_states=tuple(_SEAT_STATUS[s] for s in data["seat_states"]),
+        scores=tuple(data["scores"]),
+        round=data["round"],
+        dealer=data["dealer"],
+        hands=tuple(_cards(hand) for hand in data["hands"]),
+        draw_pile=_cards(data["draw_pile"]),
+        discard_pile=_cards(data["discard_pile"]),
+        out_of_play=_cards(data["out_of_play"]),
+        color=Color(data["color"]) if data["color"] else None,
+        direction=data["direction"],
+        to_act=data["to_act"],
+        phase=Phase(data["phase"]),
+        turn_serial=data["turn_serial"],
+        pending_draw=data["pending_draw"],
+        pending_kind=data["pending_kind"],
+        returns_to=data["returns_to"],
+        draw4=draw4 and Draw4Play(draw4[0], draw4[1], _cards(draw4[2])),
+        drawn_card=CARDS_BY_CODE[data["drawn_card"]] if data["drawn_card"] else None,
+        owed=owed and OwedChoice(owed[0], CARDS_BY_CODE[owed[1]], owed[2], owed[3]),
+        last_player=data["last_player"],
+        jump_in_open=data["jump_in_open"],
+        uno_called=frozenset(data["uno_called"]),
+        uno_settled=frozenset(data["uno_settled"]),
+        uno_windows=tuple(UnoWindow(seat, token) for seat, token in data["uno_windows"]),
+        uno_serial=data["uno_serial"],
+        consecutive_passes=data["consecutive_passes"],
+        timeouts=tuple(data["timeouts"]),
+        timeout_action=data["timeout_action"],
+        abandon_after=data["abandon_after"],
+        on_abandon=data["on_abandon"],
+        timers=Timers(*data["timers"]),
+        shuffles=tuple(
+            ShuffleRecord(reason, tuple(order), salt, commitment)
+            for reason, order, salt, commitment in data["shuffles"]
+        ),
+        winner=tuple(winner) if isinstance(winner, list) else winner,
+        ranking=tuple(data["ranking"]),
+    )
+    return state
+
+
+def _rules(data: dict[str, Any]):
+    """Rule sets are immutable and few: one per distinct recorded set, kept."""
+    key = repr(sorted(data["options"].items())) + data["preset"]
+    rules = _RULES_CACHE.get(key)
+    if rules is None:
+        if len(_RULES_CACHE) > 256:
+            _RULES_CACHE.clear()
+        rules = _RULES_CACHE[key] = rules_from_dict(data)
+    return rules
