@@ -1,48 +1,69 @@
-"""Load benchmark: games played over HTTP against the production web server, measured
-against a bare DRF endpoint under the same server and database.
+"""Load benchmark: the game API over HTTP, measured against a bare Django endpoint served
+the best way Django serves it, on the same database and the same machine.
 
-    uv run python bench/load.py [--games 16] [--seats 2] [--seconds 24] [--workers 4]
+    uv run python bench/load.py [--server gunicorn-sync] [--seconds 24] [--slices 3]
+    uv run python bench/load.py --database sqlite
 
-Runs against PostgreSQL: the server named by DATABASE_URL (a fresh database is created
-on it for the run and dropped afterwards), or, when DATABASE_URL is not set, its own,
-started in a temporary folder as .ci/run does (and stopped at the end). It migrates,
-creates the `bench_bare` table, the players and their tokens, the games, and one long
-game of 1,000+ events (through games.services), then starts uvicorn with several
-workers (`unoservice.asgi:application`, as docker-compose.yml does, UNO_MODE=production)
-on a free loopback port with DJANGO_SETTINGS_MODULE=bench.settings, whose URL root adds
-`POST /bench/bare` (one SELECT and one INSERT; never a production route).
+Two servers run side by side, each on its own free loopback port:
 
-Measured, in alternating slices so both see the same machine:
-- games: one client thread per game (N games x S seats, each seat its own token) plays
-  random legal moves: `GET legal-actions` as the seat to act, then `POST actions`
-  (plays are preferred to draws, as bench_engine does);
-- bare: the same number of client threads send `POST /bench/bare`;
-- reads: `GET /games/{id}` of the long game, sequentially (p50 over --reads), and for
-  comparison the same read of a short game and a full replay of the long one.
+- the project: the server named by --server (below) on the service's code, with
+  DJANGO_SETTINGS_MODULE=bench.settings (the service's settings plus the bench routes);
+- the yardstick ("bare"): gunicorn sync workers (`unoservice.wsgi:application`, the same
+  settings, CONN_MAX_AGE=60, as many workers as the project) serving two DRF endpoints of
+  bench/urls.py on a table this script creates: `GET /bench/bare/<id>` (one row by its
+  key) and `POST /bench/bare` (one SELECT and one INSERT). Never a production route.
 
-`--conn-max-age N` runs the server with CONN_MAX_AGE=N instead of the service's own
-setting (bench/settings.py). Under ASGI that changes nothing: Django runs each request's
-synchronous code in a new thread, so every request opens its own database connection.
-`--interface wsgi` (uvicorn's WSGI mode, `unoservice.wsgi:application`, with a thread
-pool that keeps its threads) with `--conn-max-age 60` shows what persistent connections
-would save; it is a comparison, not how production runs. `--tcp-nodelay` starts uvicorn
-through bench/uvicorn_nodelay.py, which works around uvicorn's multi-worker mode leaving
-Nagle's algorithm on (each keep-alive request after the first then waits ~40 ms for the
-client's delayed ACK; https://github.com/Kludex/uvicorn/issues/3149).
+--database postgresql (the default) runs on the PostgreSQL server named by DATABASE_URL
+(a fresh database is created for the run and dropped afterwards) or, without it, on its
+own, started in a temporary folder as .ci/run does; the project runs with
+UNO_MODE=production, as docker-compose.yml does. --database sqlite runs the embedded
+default: a temporary UNO_DATA_DIR, the project served the way `bin/serve` serves it
+(--server serve: one uvicorn process, unoservice.settings' SQLite) and the bare endpoints
+on the same SQLite file.
 
-Prints actions/s and p50/p99 for the action endpoint and the bare endpoint, the ratio,
-the long game's read time, pass/fail for each goal, and as its last line one JSON
-object. Goals: action throughput >= 50% of the bare endpoint's; action p99 <= 2x bare
-p99; state read of a 1,000-event game p50 <= 10 ms. Exits 1 when a goal is missed or a
-request failed. Throttles are raised for the run (UNO_THROTTLE_*): the benchmark
-measures the service, not the rate limiter.
+--server, the project's server (--workers 4 processes where it has workers):
+- gunicorn-sync (the default for PostgreSQL: the best figures here; see README
+  "Benchmarks"): `gunicorn unoservice.wsgi:application -w N`, CONN_MAX_AGE=60;
+- gunicorn-gthread: the same with `-k gthread --threads T` (--threads 4), CONN_MAX_AGE=60;
+- uvicorn: `uvicorn unoservice.asgi:application --workers N --loop uvloop --http
+  httptools`, psycopg's pool (BENCH_DB_POOL: under ASGI every request runs in a new
+  thread, so CONN_MAX_AGE would open a connection per request or leak them);
+- gunicorn-asgi: gunicorn's own ASGI worker (`-k asgi`, gunicorn 25+), pool;
+- gunicorn-uvicorn: `-k uvicorn_worker.UvicornWorker` (or uvicorn's deprecated
+  `uvicorn.workers.UvicornWorker` when the uvicorn-worker package is not installed), pool;
+- serve (the default for SQLite): exactly bin/serve's web process, one uvicorn process,
+  the service's own database settings.
+--project-db service|persistent|pool overrides the project's database connection
+(persistent: CONN_MAX_AGE=60; pool: BENCH_DB_POOL=4).
+
+Set-up goes over HTTP against the project's server, as a client would: players register,
+create, join and start --games games of --seats seats (classic, no timers, target score
+5000 so no game ends during the run), a fresh game nobody plays, and a long game played
+(`GET legal-actions`, then a random legal action, plays first) until it has
+--long-events (1,000) events.
+
+Measured in interleaved slices, project then bare, --slices times each (--seconds in
+all, after --warmup unmeasured seconds on each), with the same number of client threads
+(--games, 8), each on its own keep-alive connection:
+- project: one thread per game, as the seat to act: `GET legal-actions`, `POST actions`;
+- bare: `GET /bench/bare/<id>` (the row its last POST wrote), `POST /bench/bare`.
+writes/s counts POSTs. Then, sequentially and interleaved again: `GET /games/{id}` of the
+fresh game and of the long game, and `GET /bench/bare/<id>` (--reads 200 each).
+
+Goals: project writes/s >= 0.5 x bare writes/s; project write p99 <= 3 x bare write p99;
+`GET /games/{id}` p50 <= 3 x the bare GET p50, for the fresh game and for the long one.
+It prints the figures, pass/FAIL per goal, and as its last line one JSON object; it exits
+1 when a goal is missed or a request failed. Throttles are raised for the run
+(UNO_THROTTLE_*): it measures the service, not the rate limiter.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
 import http.client
+import importlib.util
 import json
 import math
 import os
@@ -68,49 +89,89 @@ API = "/api/v1"
 BARE_PATH = "/bench/bare"
 BARE_TABLE = "bench_bare"
 NO_TIMERS = {"turn_seconds": None, "response_seconds": None, "uno_window_seconds": None}
-GOAL_THROUGHPUT_RATIO = 0.5  # action endpoint's throughput / the bare endpoint's, at least
-GOAL_P99_RATIO = 2.0  # action p99 / bare p99, at most
-GOAL_READ_P50_MS = 10.0  # state read of a 1,000-event game, at most
+RULES = {"preset": "classic", "options": {"target_score": 5000}}
+GOAL_WRITES_RATIO = 0.5  # project POSTs/s / bare POSTs/s, at least
+GOAL_WRITE_P99_RATIO = 3.0  # project write p99 / bare write p99, at most
+GOAL_READ_P50_RATIO = 3.0  # GET /games/{id} p50 / bare GET p50, at most
+POOL_SIZE = 4  # BENCH_DB_POOL: connections per process at most
+PERSISTENT_SECONDS = 60  # BENCH_CONN_MAX_AGE for persistent connections
+LONG_GAME_SECONDS = 600  # the long game's set-up gives up after this
+SERVER_START_SECONDS = 60
+
+
+def _uvicorn_worker_class() -> str | None:
+    """gunicorn's worker class for uvicorn, if one is installed."""
+    if importlib.util.find_spec("uvicorn_worker") is not None:
+        return "uvicorn_worker.UvicornWorker"
+    with contextlib.suppress(ImportError):
+        if importlib.util.find_spec("uvicorn.workers") is not None:
+            return "uvicorn.workers.UvicornWorker"  # deprecated in uvicorn, still shipped
+    return None
+
+
+UVICORN_WORKER = _uvicorn_worker_class()
+# name: (interface, database connection when --project-db is not given)
+SERVERS = {
+    "gunicorn-sync": ("wsgi", "persistent"),
+    "gunicorn-gthread": ("wsgi", "persistent"),
+    "uvicorn": ("asgi", "pool"),
+    "gunicorn-asgi": ("asgi", "pool"),
+    **({"gunicorn-uvicorn": ("asgi", "pool")} if UVICORN_WORKER else {}),
+    "serve": ("asgi", "service"),
+}
+DEFAULT_SERVER = {"postgresql": "gunicorn-sync", "sqlite": "serve"}
 
 
 def parse_args(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=16, help="concurrent games (16)")
+    parser.add_argument(
+        "--database",
+        choices=["postgresql", "sqlite"],
+        default="postgresql",
+        help="postgresql (default; DATABASE_URL or its own) or sqlite (the embedded default)",
+    )
+    parser.add_argument(
+        "--server",
+        choices=list(SERVERS),
+        default=None,
+        help="the project's server (default: gunicorn-sync on PostgreSQL, serve on SQLite)",
+    )
+    parser.add_argument(
+        "--project-db",
+        choices=["service", "persistent", "pool"],
+        default=None,
+        help="the project's database connection (default: the best for its server)",
+    )
+    parser.add_argument(
+        "--games", type=int, default=8, help="games, one client thread each; as many bare (8)"
+    )
     parser.add_argument("--seats", type=int, default=2, help="seats per game (2)")
     parser.add_argument(
         "--seconds",
         type=float,
         default=24.0,
-        help="measured seconds, split evenly between games and bare (24)",
+        help="measured seconds, split evenly between project and bare (24)",
     )
-    parser.add_argument("--slices", type=int, default=3, help="alternations games/bare (3)")
-    parser.add_argument("--workers", type=int, default=4, help="uvicorn workers (4)")
-    parser.add_argument(
-        "--bare-threads", type=int, default=None, help="bare client threads (default: --games)"
-    )
+    parser.add_argument("--slices", type=int, default=3, help="slices of each, interleaved (3)")
+    parser.add_argument("--workers", type=int, default=4, help="server worker processes (4)")
+    parser.add_argument("--threads", type=int, default=4, help="threads per gthread worker (4)")
     parser.add_argument("--long-events", type=int, default=1000, help="long game's events")
-    parser.add_argument("--reads", type=int, default=200, help="reads of the long game (200)")
+    parser.add_argument("--reads", type=int, default=200, help="sequential reads of each (200)")
     parser.add_argument("--warmup", type=float, default=2.0, help="unmeasured seconds (2)")
     parser.add_argument("--seed", type=int, default=1, help="random moves' seed (1)")
-    parser.add_argument(
-        "--interface",
-        choices=["asgi", "wsgi"],
-        default="asgi",
-        help="asgi: unoservice.asgi, as production (default); wsgi: for comparison",
-    )
-    parser.add_argument(
-        "--tcp-nodelay",
-        action="store_true",
-        help="start uvicorn through bench/uvicorn_nodelay.py (TCP_NODELAY on with --workers)",
-    )
-    parser.add_argument(
-        "--conn-max-age",
-        type=int,
-        default=None,
-        help="override the server's CONN_MAX_AGE (default: the service's own setting)",
-    )
     parser.add_argument("--keep", action="store_true", help="keep the work folder and database")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.server is None:
+        args.server = DEFAULT_SERVER[args.database]
+    if args.project_db is None:
+        args.project_db = SERVERS[args.server][1]
+        if args.project_db == "pool" and args.database == "sqlite":
+            args.project_db = "service"
+    if args.project_db == "pool" and args.database == "sqlite":
+        parser.error("--project-db pool needs PostgreSQL")
+    if min(args.games, args.seats - 1, args.workers, args.slices, args.reads) < 1:
+        parser.error("--games, --workers, --slices and --reads must be >= 1, --seats >= 2")
+    return args
 
 
 def say(text: str = "") -> None:
@@ -147,26 +208,29 @@ def choose_action(actions: list[dict], rng: random.Random) -> dict:
     return rng.choice(plays or actions)
 
 
-def goals(actions: dict, bare: dict, read: dict) -> dict:
-    """Each goal: the measured value, the bound, and whether it is met."""
-    ratio = actions["per_s"] / bare["per_s"] if bare["per_s"] else 0.0
-    p99_ratio = actions["p99_ms"] / bare["p99_ms"] if bare["p99_ms"] else math.inf
+def _ratio(value: float, base: float) -> float:
+    return value / base if base else math.inf
+
+
+def goals(project_write: dict, bare_write: dict, reads: dict) -> dict:
+    """Each goal: the measured ratio, the bound, and whether it is met. `reads` holds the
+    p50 (ms) of `fresh_game`, `long_game` and `bare` sequential GETs."""
+    writes = project_write["per_s"] / bare_write["per_s"] if bare_write["per_s"] else 0.0
+    checks = {
+        "writes_per_s_vs_bare": (writes, f">= {GOAL_WRITES_RATIO}", writes >= GOAL_WRITES_RATIO),
+    }
+    p99 = _ratio(project_write["p99_ms"], bare_write["p99_ms"])
+    checks["write_p99_vs_bare"] = (p99, f"<= {GOAL_WRITE_P99_RATIO}", p99 <= GOAL_WRITE_P99_RATIO)
+    for game in ("fresh_game", "long_game"):
+        ratio = _ratio(reads[game], reads["bare"])
+        checks[f"{game}_read_p50_vs_bare_get"] = (
+            ratio,
+            f"<= {GOAL_READ_P50_RATIO}",
+            ratio <= GOAL_READ_P50_RATIO,
+        )
     return {
-        "action_throughput_vs_bare": {
-            "value": round(ratio, 3),
-            "goal": f">= {GOAL_THROUGHPUT_RATIO}",
-            "met": ratio >= GOAL_THROUGHPUT_RATIO,
-        },
-        "action_p99_vs_bare_p99": {
-            "value": round(p99_ratio, 3),
-            "goal": f"<= {GOAL_P99_RATIO}",
-            "met": p99_ratio <= GOAL_P99_RATIO,
-        },
-        "long_game_read_p50_ms": {
-            "value": read["p50_ms"],
-            "goal": f"<= {GOAL_READ_P50_MS}",
-            "met": read["p50_ms"] <= GOAL_READ_P50_MS,
-        },
+        name: {"value": round(value, 3), "goal": bound, "met": met}
+        for name, (value, bound, met) in checks.items()
     }
 
 
@@ -174,7 +238,8 @@ def goals(actions: dict, bare: dict, read: dict) -> dict:
 
 
 class Http:
-    """One keep-alive connection (one per client thread)."""
+    """One keep-alive connection (one per client thread), reopened when the server closes
+    it (gunicorn's sync workers close every connection after its response)."""
 
     def __init__(self, port: int):
         self.port = port
@@ -198,6 +263,7 @@ class Http:
                 response = self.connection.getresponse()
                 raw = response.read()
             except (ConnectionError, http.client.HTTPException):
+                # A keep-alive connection the server closed while idle: once more, anew.
                 self.close()
                 if attempt == 2:
                     raise
@@ -207,13 +273,27 @@ class Http:
             return response.status, parsed, took
         raise AssertionError("unreachable")
 
+    def call(self, method: str, path: str, token: str | None = None, body=None, ok=(200,)):
+        """The parsed body of a request that must succeed (set-up, not measured)."""
+        status, parsed, _ = self.request(method, path, token, body)
+        if status not in ok:
+            raise SystemExit(f"{method} {path} answered {status}: {parsed}")
+        return parsed
+
     def close(self) -> None:
         if self.connection is not None:
             self.connection.close()
             self.connection = None
 
 
-# --- PostgreSQL, when not given ------------------------------------------------------------
+# --- the database --------------------------------------------------------------------------
+
+
+@dataclass
+class Database:
+    vendor: str  # postgresql or sqlite
+    url: str | None  # None: the embedded SQLite file in data_dir
+    data_dir: Path
 
 
 def fresh_database(stack: contextlib.ExitStack, server_url: str, keep: bool) -> str:
@@ -235,126 +315,121 @@ def fresh_database(stack: contextlib.ExitStack, server_url: str, keep: bool) -> 
     return urlunsplit(parts._replace(path=f"/{name}"))
 
 
-# --- set-up through the service's own code -------------------------------------------------
-
-
-def setup_django() -> None:
+def prepare_database(database: Database) -> int:
+    """Migrates, creates the bare table with one row; returns that row's id. Runs Django
+    in this process (bench.settings), then closes its connection."""
     import django
 
-    if str(REPO) not in sys.path:
-        sys.path.insert(0, str(REPO))
+    if database.url:
+        os.environ["DATABASE_URL"] = database.url
+    else:
+        os.environ.pop("DATABASE_URL", None)
+    os.environ["UNO_DATA_DIR"] = str(database.data_dir)
+    os.environ.pop("UNO_MODE", None)
+    for name in ("BENCH_CONN_MAX_AGE", "BENCH_DB_POOL"):
+        os.environ.pop(name, None)
     os.environ["DJANGO_SETTINGS_MODULE"] = "bench.settings"
     django.setup()
-
-
-def create_bare_table() -> None:
+    from django.core.management import call_command
     from django.db import connection
 
+    if connection.vendor != database.vendor:
+        raise SystemExit(f"the database is {connection.vendor}, not {database.vendor}")
+    call_command("migrate", interactive=False, verbosity=0)
+    key = "bigserial" if connection.vendor == "postgresql" else "integer"
+    stamp = "timestamptz" if connection.vendor == "postgresql" else "text"
     with connection.cursor() as cursor:
         cursor.execute(
-            f"CREATE TABLE IF NOT EXISTS {BARE_TABLE} "
-            "(id bigserial PRIMARY KEY, note text NOT NULL, "
-            "created_at timestamptz NOT NULL DEFAULT now())"
+            f"CREATE TABLE IF NOT EXISTS {BARE_TABLE} (id {key} PRIMARY KEY, "
+            f"note text NOT NULL, created_at {stamp} NOT NULL DEFAULT CURRENT_TIMESTAMP)"
         )
+        cursor.execute(f"INSERT INTO {BARE_TABLE} (note) VALUES (%s) RETURNING id", ["seed"])
+        (row_id,) = cursor.fetchone()
+    connection.close()
+    return row_id
+
+
+# --- the servers ---------------------------------------------------------------------------
 
 
 @dataclass
-class BenchGame:
-    id: str
-    tokens: list[str]  # by seat
-    to_act: int = 0
-    finished: bool = False
+class Server:
+    label: str  # e.g. project, bare
+    kind: str  # a key of SERVERS
+    db: str  # service, persistent or pool
+    port: int = 0
+    workers: int = 0
 
 
-def create_game(seats: int, label: str) -> BenchGame:
-    """A started classic game, every seat a new player with a token, no timers."""
-    from games import services
-    from players.services import player_register
-
-    players = [player_register(name=f"{label}-{seat}") for seat in range(seats)]
-    rules = {"preset": "classic", "options": {"target_score": 5000}}
-    game = services.game_create(
-        host=players[0][0], seats=seats, rules=rules, timers=NO_TIMERS, visibility="public"
-    )
-    for player, _ in players[1:]:
-        services.game_join(game_id=game.id, player=player)
-    result = services.game_start(game_id=game.id, player=players[0][0])
-    return BenchGame(str(game.id), [token for _, token in players], result.state.to_act)
-
-
-def play_long_game(min_events: int, rng: random.Random, seats: int = 2) -> BenchGame:
-    """A game played through games.services until it has `min_events` events."""
-    from games import engine, services
-    from games.models import Game, GameSeat
-
-    bench_game = create_game(seats, "long")
-    players = {s.seat: s.player for s in GameSeat.objects.filter(game_id=bench_game.id)}
-    game = Game.objects.get(pk=bench_game.id)
-    while game.version < min_events:
-        state = services.game_state(game)
-        if state.status != engine.Status.ACTIVE:
-            raise RuntimeError(f"the long game ended after {game.version} events")
-        seat = state.to_act
-        options = engine.legal_actions(state, seat)
-        plays = [a for a in options if type(a) is engine.PlayCard]
-        command = rng.choice(plays or options)
-        result = services.game_command_execute(
-            game_id=game.id, player=players[seat], build_command=lambda _seat, c=command: c
-        )
-        game = result.game
-    bench_game.to_act = services.game_state(game).to_act
-    return bench_game
+def server_argv(kind: str, port: int, workers: int, threads: int) -> list[str]:
+    python = sys.executable
+    uvicorn = [python, "-m", "uvicorn", "unoservice.asgi:application"]
+    uvicorn += ["--host", "127.0.0.1", "--port", str(port)]
+    if kind == "serve":  # exactly manage.py serve's web child (unoservice/ops/.../serve.py)
+        return [*uvicorn, "--log-level", "info"]
+    if kind == "uvicorn":
+        uvicorn += ["--workers", str(workers), "--loop", "uvloop", "--http", "httptools"]
+        return [*uvicorn, "--no-access-log", "--log-level", "warning"]
+    interface, _ = SERVERS[kind]
+    argv = [python, "-m", "gunicorn", f"unoservice.{interface}:application"]
+    argv += ["--bind", f"127.0.0.1:{port}", "--workers", str(workers)]
+    # Two gunicorns run at once: without this they would share the default control socket.
+    argv += ["--no-control-socket", "--log-level", "warning", "--timeout", "60"]
+    argv += ["--graceful-timeout", "5"]
+    if kind == "gunicorn-gthread":
+        argv += ["--worker-class", "gthread", "--threads", str(threads)]
+    elif kind == "gunicorn-asgi":
+        argv += ["--worker-class", "asgi"]
+    elif kind == "gunicorn-uvicorn":
+        argv += ["--worker-class", str(UVICORN_WORKER)]
+    return argv
 
 
-# --- the server ----------------------------------------------------------------------------
-
-
-def server_env(database_url: str, work: Path, conn_max_age: int | None = None) -> dict:
+def server_env(database: Database, work: Path, db: str, production: bool) -> dict:
     env = dict(os.environ)
-    env.pop("VIRTUAL_ENV", None)
-    static = work / "static"
-    static.mkdir(exist_ok=True)
+    for name in ("VIRTUAL_ENV", "DATABASE_URL", "UNO_MODE", "BENCH_CONN_MAX_AGE", "BENCH_DB_POOL"):
+        env.pop(name, None)
     env.update(
-        DATABASE_URL=database_url,
         DJANGO_SETTINGS_MODULE="bench.settings",
-        UNO_MODE="production",
-        SECRET_KEY="bench-load-only-not-a-secret",
-        UNO_STATIC_ROOT=str(static),
-        UNO_DATA_DIR=str(work / "data"),
+        UNO_DATA_DIR=str(database.data_dir),
         PYTHONPATH=str(REPO),
         PYTHONUNBUFFERED="1",
         LOG_LEVEL="WARNING",
+        UNO_THROTTLE_ANON="100000000/minute",
         UNO_THROTTLE_READS="100000000/minute",
         UNO_THROTTLE_ACTIONS="100000000/minute",
         UNO_THROTTLE_LOBBY="100000000/minute",
     )
-    env.pop("BENCH_CONN_MAX_AGE", None)
-    if conn_max_age is not None:
-        env["BENCH_CONN_MAX_AGE"] = str(conn_max_age)
+    if database.url:
+        env["DATABASE_URL"] = database.url
+    if production:
+        static = work / "static"
+        static.mkdir(exist_ok=True)
+        env.update(
+            UNO_MODE="production",
+            SECRET_KEY="bench-load-only-not-a-secret",
+            UNO_STATIC_ROOT=str(static),
+        )
+    if db == "persistent":
+        env["BENCH_CONN_MAX_AGE"] = str(PERSISTENT_SECONDS)
+    elif db == "pool":
+        env["BENCH_DB_POOL"] = str(POOL_SIZE)
     return env
 
 
 @contextlib.contextmanager
-def uvicorn_server(
-    database_url: str,
-    work: Path,
-    workers: int,
-    conn_max_age=None,
-    interface: str = "asgi",
-    tcp_nodelay: bool = False,
-):
-    port = free_port()
-    log = (work / "uvicorn.log").open("w")
-    launcher = [str(REPO / "bench" / "uvicorn_nodelay.py")] if tcp_nodelay else ["-m", "uvicorn"]
-    argv = [sys.executable, *launcher, f"unoservice.{interface}:application"]
-    if interface == "wsgi":
-        argv += ["--interface", "wsgi"]
-    argv += ["--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)]
-    argv += ["--no-access-log", "--log-level", "warning"]
+def running(server: Server, database: Database, work: Path, args):
+    """The server started on a free loopback port, stopped (its whole process group) at
+    the end."""
+    server.port = free_port()
+    server.workers = 1 if server.kind == "serve" else args.workers
+    log_path = work / f"{server.label}.log"
+    log = log_path.open("w")
     process = subprocess.Popen(
-        argv,
+        server_argv(server.kind, server.port, args.workers, args.threads),
         cwd=REPO,
-        env=server_env(database_url, work, conn_max_age),
+        env=server_env(database, work, server.db, database.vendor == "postgresql"),
+        stdin=subprocess.DEVNULL,
         stdout=log,
         stderr=subprocess.STDOUT,
         start_new_session=True,  # its own process group: the workers stop with it
@@ -362,25 +437,86 @@ def uvicorn_server(
 
     def up() -> bool:
         if process.poll() is not None:
-            raise SystemExit(f"uvicorn exited:\n{(work / 'uvicorn.log').read_text()[-4000:]}")
+            raise SystemExit(f"{server.label} server exited:\n{log_path.read_text()[-4000:]}")
         try:
-            status, _, _ = Http(port).request("GET", f"{API}/health")
+            status, _, _ = Http(server.port).request("GET", f"{API}/health")
         except OSError:
             return False
         return status in (200, 503)
 
     try:
-        wait_for(up, 60, "uvicorn to answer")
-        yield port
+        wait_for(up, SERVER_START_SECONDS, f"the {server.label} server ({server.kind}) to answer")
+        yield server
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGTERM)
         try:
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=10)
         log.close()
+
+
+def describe(server: Server) -> str:
+    db = {
+        "service": "the service's database settings",
+        "persistent": f"CONN_MAX_AGE={PERSISTENT_SECONDS}",
+        "pool": f"psycopg pool of {POOL_SIZE} per process",
+    }[server.db]
+    workers = "1 process" if server.kind == "serve" else f"{server.workers} workers"
+    return f"{server.kind}, {workers}, {db}, on 127.0.0.1:{server.port}"
+
+
+# --- set-up over HTTP ----------------------------------------------------------------------
+
+
+@dataclass
+class BenchGame:
+    id: str
+    tokens: list[str]  # by seat
+    to_act: int = 0
+    version: int = 0
+    finished: bool = False
+
+
+def register(http: Http, name: str) -> str:
+    return http.call("POST", f"{API}/players", body={"name": name}, ok=(200, 201))["token"]
+
+
+def create_game(http: Http, seats: int, label: str) -> BenchGame:
+    """A started classic game over HTTP: every seat a new player with its own token."""
+    tokens = [register(http, f"{label}-{seat}") for seat in range(seats)]
+    body = {"seats": seats, "rules": RULES, "timers": NO_TIMERS, "visibility": "public"}
+    game_id = http.call("POST", f"{API}/games", tokens[0], body, ok=(201,))["id"]
+    for token in tokens[1:]:
+        http.call("POST", f"{API}/games/{game_id}/join", token, {})
+    view = http.call("POST", f"{API}/games/{game_id}/start", tokens[0], {})
+    return BenchGame(game_id, tokens, view["to_act"], view["version"])
+
+
+def play_long_game(http: Http, min_events: int, rng: random.Random, seats: int = 2):
+    """A game played over HTTP (legal-actions, then a random legal action, plays first)
+    until it has `min_events` events; bounded in moves and time."""
+    game = create_game(http, seats, "long")
+    deadline = time.monotonic() + LONG_GAME_SECONDS
+    moves = 0
+    while game.version < min_events:
+        if time.monotonic() > deadline or moves > 5 * min_events:
+            raise SystemExit(f"the long game reached {game.version} events in {moves} moves")
+        token = game.tokens[game.to_act]
+        actions = http.call("GET", f"{API}/games/{game.id}/legal-actions", token)["actions"]
+        if not actions:
+            raise SystemExit(f"the long game's seat {game.to_act} had no legal action")
+        action = choose_action(actions, rng)
+        body = http.call("POST", f"{API}/games/{game.id}/actions", token, action)
+        moves += 1
+        view = body["game"]
+        if view["status"] != "active":
+            raise SystemExit(f"the long game ended after {body['version']} events")
+        game.version, game.to_act = body["version"], view["to_act"]
+    return game
 
 
 # --- load ----------------------------------------------------------------------------------
@@ -388,10 +524,10 @@ def uvicorn_server(
 
 @dataclass
 class Tally:
-    actions: list[float] = field(default_factory=list)
-    legal: list[float] = field(default_factory=list)
-    bare: list[float] = field(default_factory=list)
+    reads: list[float] = field(default_factory=list)
+    writes: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    seconds: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def failed(self, what: str) -> None:
@@ -400,15 +536,17 @@ class Tally:
 
 
 def play_for(http: Http, game: BenchGame, until: float, rng: random.Random, tally: Tally):
-    """Random legal moves on one game until the time is up."""
+    """The project's client: random legal moves on one game, as the seat to act, until
+    the time is up."""
     while not game.finished and time.monotonic() < until:
         token = game.tokens[game.to_act]
         status, body, took = http.request("GET", f"{API}/games/{game.id}/legal-actions", token)
         if status != 200:
             tally.failed(f"legal-actions {status}: {body}")
             return
-        tally.legal.append(took)
+        tally.reads.append(took)
         if not body["actions"]:
+            tally.failed(f"legal-actions: none for seat {game.to_act} of game {game.id}")
             game.finished = True
             return
         action = choose_action(body["actions"], rng)
@@ -416,25 +554,38 @@ def play_for(http: Http, game: BenchGame, until: float, rng: random.Random, tall
         if status != 200:
             tally.failed(f"actions {status} for {action}: {body}")
             return
-        tally.actions.append(took)
+        tally.writes.append(took)
         view = body["game"]
+        game.version = body["version"]
         if view["status"] != "active":
             game.finished = True
         else:
             game.to_act = view["to_act"]
 
 
-def bare_for(http: Http, until: float, tally: Tally) -> None:
+@dataclass
+class BareClient:
+    row_id: int  # the row it reads next: the one its last POST wrote
+
+
+def bare_for(http: Http, client: BareClient, until: float, tally: Tally) -> None:
+    """The yardstick's client: read one row, then write one, until the time is up."""
     while time.monotonic() < until:
+        status, body, took = http.request("GET", f"{BARE_PATH}/{client.row_id}")
+        if status != 200:
+            tally.failed(f"bare GET {status}: {body}")
+            return
+        tally.reads.append(took)
         status, body, took = http.request("POST", BARE_PATH, body={})
         if status != 200:
-            tally.failed(f"bare {status}: {body}")
+            tally.failed(f"bare POST {status}: {body}")
             return
-        tally.bare.append(took)
+        tally.writes.append(took)
+        client.row_id = body["id"]
 
 
 def run_threads(targets: list) -> float:
-    threads = [threading.Thread(target=target) for target in targets]
+    threads = [threading.Thread(target=target, daemon=True) for target in targets]
     started = time.monotonic()
     for thread in threads:
         thread.start()
@@ -443,166 +594,178 @@ def run_threads(targets: list) -> float:
     return time.monotonic() - started
 
 
-def load(port: int, games: list[BenchGame], args) -> tuple[Tally, float, float]:
-    """Alternating slices of game play and bare requests; returns the tally and the
-    seconds spent in each kind (wall time, all threads together)."""
-    tally = Tally()
-    connections = [Http(port) for _ in games]
-    bare_threads = args.bare_threads or len(games)
-    bare_connections = [Http(port) for _ in range(bare_threads)]
+def load(project_port: int, bare_port: int, games: list[BenchGame], bare_row: int, args):
+    """Interleaved slices, project then bare, each side's threads on their own keep-alive
+    connections; returns the two tallies (seconds: wall time of their slices)."""
+    project, bare, warm = Tally(), Tally(), Tally()
     rngs = [random.Random(args.seed * 1000 + i) for i in range(len(games))]
+    clients = [BareClient(bare_row) for _ in games]
     slice_seconds = args.seconds / (2 * args.slices)
-    game_time = bare_time = 0.0
 
-    def game_slice(seconds: float, into: Tally) -> float:
+    def project_slice(seconds: float, into: Tally) -> float:
         until = time.monotonic() + seconds
-        return run_threads(
+        connections = [Http(project_port) for _ in games]
+        took = run_threads(
             [
                 lambda h=h, g=g, r=r: play_for(h, g, until, r, into)
                 for h, g, r in zip(connections, games, rngs, strict=True)
             ]
         )
+        for connection in connections:
+            connection.close()
+        return took
 
     def bare_slice(seconds: float, into: Tally) -> float:
         until = time.monotonic() + seconds
-        return run_threads([lambda h=h: bare_for(h, until, into) for h in bare_connections])
+        connections = [Http(bare_port) for _ in clients]
+        took = run_threads(
+            [
+                lambda h=h, c=c: bare_for(h, c, until, into)
+                for h, c in zip(connections, clients, strict=True)
+            ]
+        )
+        for connection in connections:
+            connection.close()
+        return took
 
-    warm = Tally()
-    game_slice(args.warmup / 2, warm)
+    project_slice(args.warmup / 2, warm)
     bare_slice(args.warmup / 2, warm)
-    tally.errors += warm.errors
     for _ in range(args.slices):
-        game_time += game_slice(slice_seconds, tally)
-        bare_time += bare_slice(slice_seconds, tally)
-    for connection in connections + bare_connections:
-        connection.close()
-    return tally, game_time, bare_time
+        project.seconds += project_slice(slice_seconds, project)
+        bare.seconds += bare_slice(slice_seconds, bare)
+    project.errors += warm.errors
+    return project, bare
 
 
-def measure_reads(port: int, game: BenchGame, short: BenchGame, reads: int) -> dict:
-    """The long game's state read; for comparison, the same read of a short game (is the
-    cost flat in the number of events?) and a full replay of the long game."""
-    http = Http(port)
-
-    def timed(path: str, token: str, count: int) -> tuple[dict, dict]:
-        for _ in range(5):  # warm every worker's code paths
-            http.request("GET", path, token)
-        took, body = [], None
-        for _ in range(count):
-            status, body, seconds = http.request("GET", path, token)
-            if status != 200:
-                raise SystemExit(f"GET {path} failed: {status} {body}")
-            took.append(seconds)
-        return summarize(took, sum(took)), body
-
-    read, body = timed(f"{API}/games/{game.id}", game.tokens[0], reads)
-    version = body["version"]
-    short_read, short_body = timed(f"{API}/games/{short.id}", short.tokens[0], reads // 2)
-    replay, _ = timed(f"{API}/games/{game.id}/replay?at={version}", game.tokens[0], 10)
-    http.close()
-    return {
-        "long_game_events": version,
-        "long_game_state_read": read,
-        "short_game_events": short_body["version"],
-        "short_game_state_read": short_read,
-        "long_game_replay_read": replay,
+def measure_reads(project_port, bare_port, fresh: BenchGame, long: BenchGame, bare_row, args):
+    """Sequential GETs on keep-alive connections, interleaved in rounds: the fresh game's
+    state, the long game's, and the bare row."""
+    targets = {
+        "fresh_game": (Http(project_port), f"{API}/games/{fresh.id}", fresh.tokens[0]),
+        "long_game": (Http(project_port), f"{API}/games/{long.id}", long.tokens[0]),
+        "bare": (Http(bare_port), f"{BARE_PATH}/{bare_row}", None),
     }
+    took: dict[str, list[float]] = {name: [] for name in targets}
+    versions = {}
+    rounds = max(2, args.slices)
+    for round_ in range(rounds):
+        count = args.reads // rounds + (1 if round_ < args.reads % rounds else 0)
+        for name, (connection, path, token) in targets.items():
+            for _ in range(3 if round_ == 0 else 0):  # warm every worker's code paths
+                connection.request("GET", path, token)
+            for _ in range(count):
+                status, body, seconds = connection.request("GET", path, token)
+                if status != 200:
+                    raise SystemExit(f"GET {path} failed: {status} {body}")
+                took[name].append(seconds)
+                if name != "bare":
+                    versions[name] = body["version"]
+    for connection, _, _ in targets.values():
+        connection.close()
+    result = {name: summarize(values, sum(values)) for name, values in took.items()}
+    result["fresh_game"]["events"] = versions["fresh_game"]
+    result["long_game"]["events"] = versions["long_game"]
+    return result
 
 
 # --- the run -------------------------------------------------------------------------------
 
 
-def run(args, work: Path, database_url: str) -> dict:
-    os.environ["DATABASE_URL"] = database_url
-    setup_django()
-    from django.core.management import call_command
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        raise SystemExit(f"DATABASE_URL must be PostgreSQL, not {connection.vendor}")
+def run(args, work: Path, database: Database) -> dict:
     began = time.monotonic()
-    call_command("migrate", interactive=False, verbosity=0)
-    create_bare_table()
-    games = [create_game(args.seats, f"g{i}") for i in range(args.games)]
-    long_game = play_long_game(args.long_events, random.Random(args.seed))
-    connection.close()
-    say(
-        f"set up in {time.monotonic() - began:.1f}s: {len(games)} games x {args.seats} seats, "
-        f"and a long game of {args.long_events}+ events"
-    )
+    bare_row = prepare_database(database)
+    project = Server("project", args.server, args.project_db)
+    bare = Server("bare", "gunicorn-sync", "persistent")
+    with running(project, database, work, args), running(bare, database, work, args):
+        say(f"project: {describe(project)}")
+        say(f"bare:    {describe(bare)}")
+        http = Http(project.port)
+        games = [create_game(http, args.seats, f"g{i}") for i in range(args.games)]
+        fresh = create_game(http, args.seats, "fresh")
+        long = play_long_game(http, args.long_events, random.Random(args.seed))
+        http.close()
+        say(
+            f"set up in {time.monotonic() - began:.1f}s: {len(games)} games x {args.seats} "
+            f"seats, a fresh game and a long game of {long.version} events (over HTTP)"
+        )
+        load_before = os.getloadavg()[0]
+        project_tally, bare_tally = load(project.port, bare.port, games, bare_row, args)
+        reads = measure_reads(project.port, bare.port, fresh, long, bare_row, args)
+        load_after = os.getloadavg()[0]
 
-    server = uvicorn_server(
-        database_url, work, args.workers, args.conn_max_age, args.interface, args.tcp_nodelay
-    )
-    with server as port:
-        nodelay = ", TCP_NODELAY fixed" if args.tcp_nodelay else ""
-        say(f"uvicorn ({args.interface}{nodelay}) with {args.workers} workers on 127.0.0.1:{port}")
-        tally, game_time, bare_time = load(port, games, args)
-        reads = measure_reads(port, long_game, games[0], args.reads)
-
-    actions = summarize(tally.actions, game_time)
-    legal = summarize(tally.legal, game_time)
-    bare = summarize(tally.bare, bare_time)
-    met = goals(actions, bare, reads["long_game_state_read"])
+    sides = {}
+    for name, tally in (("project", project_tally), ("bare", bare_tally)):
+        sides[name] = {
+            "write": summarize(tally.writes, tally.seconds),
+            "read": summarize(tally.reads, tally.seconds),
+            "errors": tally.errors[:20],
+            "error_count": len(tally.errors),
+        }
+    p50s = {name: reads[name]["p50_ms"] for name in reads}
+    met = goals(sides["project"]["write"], sides["bare"]["write"], p50s)
+    errors = sides["project"]["error_count"] + sides["bare"]["error_count"]
     return {
-        "games": args.games,
+        "date": datetime.date.today().isoformat(),
+        "database": database.vendor,
+        "server": args.server,
+        "project_db": args.project_db,
+        "workers": project.workers,
+        "bare_workers": bare.workers,
+        "threads": args.threads if args.server == "gunicorn-gthread" else None,
+        "client_threads": args.games,
         "seats": args.seats,
-        "workers": args.workers,
-        "interface": args.interface,
-        "tcp_nodelay_fix": args.tcp_nodelay,
-        "conn_max_age": args.conn_max_age,
-        "client_threads": {"games": args.games, "bare": args.bare_threads or args.games},
-        "action_endpoint": actions,
-        "legal_actions_endpoint": legal,
-        "game_requests_per_s": round((actions["count"] + legal["count"]) / game_time, 1),
-        "bare_endpoint": bare,
-        "ratio_actions_per_s_vs_bare": met["action_throughput_vs_bare"]["value"],
-        **reads,
+        "seconds": args.seconds,
+        "slices": args.slices,
+        "project": sides["project"],
+        "bare": sides["bare"],
+        "ratios": {name: goal["value"] for name, goal in met.items()},
+        "reads": reads,
         "games_finished": sum(1 for g in games if g.finished),
-        "errors": tally.errors[:20],
-        "error_count": len(tally.errors),
+        "load_average": [round(load_before, 2), round(load_after, 2)],
+        "error_count": errors,
         "goals": met,
-        "goals_met": all(goal["met"] for goal in met.values()) and not tally.errors,
+        "goals_met": all(goal["met"] for goal in met.values()) and not errors,
     }
 
 
 def report(result: dict) -> None:
-    a, b, legal = (
-        result["action_endpoint"],
-        result["bare_endpoint"],
-        result["legal_actions_endpoint"],
-    )
-    read, replay = result["long_game_state_read"], result["long_game_replay_read"]
-    short = result["short_game_state_read"]
     say()
+    lines = [
+        ("project", "POST /games/{id}/actions", "GET legal-actions"),
+        ("bare", "POST /bench/bare", "GET /bench/bare/<id>"),
+    ]
+    for side, write_path, read_path in lines:
+        w, r = result[side]["write"], result[side]["read"]
+        say(
+            f"{side:8} {write_path:25} {w['per_s']:8.1f} writes/s  p50 {w['p50_ms']:7.2f} ms  "
+            f"p99 {w['p99_ms']:7.2f} ms   ({w['count']} in {w['seconds']}s)"
+        )
+        say(
+            f"{'':8} {read_path:25} {r['per_s']:8.1f} reads/s   p50 {r['p50_ms']:7.2f} ms  "
+            f"p99 {r['p99_ms']:7.2f} ms"
+        )
+    reads = result["reads"]
     say(
-        f"action endpoint  POST /actions     {a['per_s']:8.1f} actions/s  "
-        f"p50 {a['p50_ms']:7.2f} ms  p99 {a['p99_ms']:7.2f} ms  ({a['count']} in {a['seconds']}s)"
+        "sequential reads, p50 (p99): "
+        f"GET /games/{{id}} fresh ({reads['fresh_game']['events']} events) "
+        f"{reads['fresh_game']['p50_ms']:.2f} ({reads['fresh_game']['p99_ms']:.2f}) ms, "
+        f"long ({reads['long_game']['events']} events) {reads['long_game']['p50_ms']:.2f} "
+        f"({reads['long_game']['p99_ms']:.2f}) ms; bare GET {reads['bare']['p50_ms']:.2f} "
+        f"({reads['bare']['p99_ms']:.2f}) ms"
     )
     say(
-        f"  with           GET legal-actions {legal['per_s']:8.1f} req/s      "
-        f"p50 {legal['p50_ms']:7.2f} ms  p99 {legal['p99_ms']:7.2f} ms  "
-        f"(game requests in all: {result['game_requests_per_s']} req/s)"
+        f"load average {result['load_average'][0]} before the load, "
+        f"{result['load_average'][1]} after the reads; {result['games_finished']} games finished"
     )
-    say(
-        f"bare endpoint    POST /bench/bare  {b['per_s']:8.1f} req/s      "
-        f"p50 {b['p50_ms']:7.2f} ms  p99 {b['p99_ms']:7.2f} ms  ({b['count']} in {b['seconds']}s)"
-    )
-    say(f"ratio actions/s : bare req/s      {result['ratio_actions_per_s_vs_bare']:.3f}")
-    say(
-        f"state read, {result['long_game_events']}-event game (GET /games/{{id}}): "
-        f"p50 {read['p50_ms']:.2f} ms  p99 {read['p99_ms']:.2f} ms  ({read['count']} reads)"
-    )
-    say(
-        f"  for comparison, a {result['short_game_events']}-event game: "
-        f"p50 {short['p50_ms']:.2f} ms; the long game's replay (GET /replay?at=N): "
-        f"p50 {replay['p50_ms']:.2f} ms"
-    )
-    if result["error_count"]:
-        say(f"failed requests: {result['error_count']}, first: {result['errors'][0]}")
+    for side in ("project", "bare"):
+        if result[side]["error_count"]:
+            say(
+                f"failed requests ({side}): {result[side]['error_count']}, "
+                f"first: {result[side]['errors'][0]}"
+            )
     for name, goal in result["goals"].items():
         verdict = "pass" if goal["met"] else "FAIL"
-        say(f"goal {name:28} {goal['value']!s:>8} {goal['goal']:>8}  {verdict}")
+        say(f"goal {name:34} {goal['value']!s:>8} {goal['goal']:>7}  {verdict}")
     say(json.dumps(result, sort_keys=True))
 
 
@@ -615,17 +778,22 @@ def main(argv=None) -> int:
             stack.callback(shutil.rmtree, work, ignore_errors=True)
         else:
             say(f"keeping {work}")
-        server_url = os.environ.get("DATABASE_URL", "")
-        if not server_url:
-            server_url, _ = start_postgres(stack, work)
-            say(f"started PostgreSQL: {server_url}")
-        elif not server_url.startswith(("postgres://", "postgresql://")):
-            raise SystemExit(f"DATABASE_URL must be PostgreSQL, not {server_url}")
-        database_url = fresh_database(stack, server_url, args.keep)
-        say(f"database for this run: {database_url}")
-        os.environ.setdefault("UNO_DATA_DIR", str(work / "data"))
-        os.environ.pop("UNO_MODE", None)
-        result = run(args, work, database_url)
+        data_dir = work / "data"
+        data_dir.mkdir()
+        if args.database == "sqlite":
+            database = Database("sqlite", None, data_dir)
+            say(f"SQLite in {data_dir}")
+        else:
+            server_url = os.environ.get("DATABASE_URL", "")
+            if not server_url:
+                server_url, _ = start_postgres(stack, work)
+                say(f"started PostgreSQL: {server_url}")
+            elif not server_url.startswith(("postgres://", "postgresql://")):
+                raise SystemExit(f"DATABASE_URL must be PostgreSQL, not {server_url}")
+            url = fresh_database(stack, server_url, args.keep)
+            database = Database("postgresql", url, data_dir)
+            say(f"database for this run: {database.url}")
+        result = run(args, work, database)
         from django.db import connections
 
         connections.close_all()

@@ -1,8 +1,10 @@
-"""The service's URLs plus `/bench/bare`, the load benchmark's yardstick: a DRF endpoint
-that does one SELECT and one INSERT on a table bench/load.py creates (`bench_bare`, no
-model, no migration), under the same server, settings and database as the game API.
+"""The service's URLs plus the load benchmark's yardstick (bench/load.py): two DRF
+endpoints on a table bench/load.py creates (`bench_bare`, no model, no migration).
 
-Only bench/settings.py points here; the production URL root never includes it."""
+- `POST /bench/bare`: one SELECT and one INSERT;
+- `GET /bench/bare/<id>`: one row read by its primary key.
+
+Only bench/settings.py points here; the production URL root never includes them."""
 
 from django.db import connection
 from django.urls import path
@@ -30,4 +32,22 @@ class BareApi(APIView):
         return Response({"id": row_id, "previous": last[0] if last else None})
 
 
-urlpatterns = [path("bench/bare", BareApi.as_view()), *service_urlpatterns]
+class BareRowApi(APIView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes: list = []
+
+    def get(self, request, row_id):
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT id, note, created_at FROM {TABLE} WHERE id = %s", [row_id])
+            row = cursor.fetchone()
+        if row is None:
+            return Response({"detail": "no such row"}, status=404)
+        return Response({"id": row[0], "note": row[1], "created_at": str(row[2])})
+
+
+urlpatterns = [
+    path("bench/bare", BareApi.as_view()),
+    path("bench/bare/<int:row_id>", BareRowApi.as_view()),
+    *service_urlpatterns,
+]
