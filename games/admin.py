@@ -49,8 +49,8 @@ class GameAdmin(admin.ModelAdmin):
     )
     list_filter = ("status", "visibility")
     search_fields = ("id", "host__name")
-    readonly_fields = [f.name for f in Game._meta.fields if f.name != "snapshot"]
-    exclude = ("snapshot",)
+    readonly_fields = [f.name for f in Game._meta.fields if f.name != "state"]
+    exclude = ("state",)
     inlines = [SeatInline, DeadlineInline]
     actions = ["audit_selected", "abort_selected"]
 

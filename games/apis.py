@@ -25,7 +25,7 @@ from . import selectors, services
 from .audit import audit_game
 from .errors import InvalidOption, StaffOnly
 from .hashing import format_time
-from .idempotency import IdempotentMixin, idempotent
+from .idempotency import idempotent
 from .presentation import event_document, viewer_of
 from .serializers import (
     ACTION_UNION,
@@ -41,6 +41,8 @@ from .serializers import (
     parse_action,
 )
 from .setup import position_from_setup, staff_deck_from_setup
+
+API_ROOT = "/api/v1"
 
 
 def problems(*statuses: int) -> dict:
@@ -88,11 +90,8 @@ def with_etag(response: Response, version: int) -> Response:
     return response
 
 
-class GameApi(IdempotentMixin, APIView):
+class GameApi(APIView):
     """A games endpoint. Errors are `application/problem+json` with a stable `code`."""
-
-    # drf-spectacular describes an operation with the first docstring along the view's
-    # bases: every view below has its own (or this one), never IdempotentMixin's notes.
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "reads"
@@ -108,7 +107,14 @@ class GameApi(IdempotentMixin, APIView):
 
     def view_response(self, game, state=None, status=200) -> Response:
         view = selectors.game_view_get(game=game, player=self.request.user, state=state)
-        return with_etag(Response(view, status=status), game.version)
+        response = with_etag(Response(view, status=status), game.version)
+        if status == 201:
+            response["Location"] = self.request.build_absolute_uri(f"{API_ROOT}/games/{game.id}")
+        return response
+
+    def written_response(self, write) -> Response:
+        """The caller's view after a write, from the state the write left in memory."""
+        return self.view_response(write.game, state=write.state)
 
 
 class GameListCreateApi(GameApi):
@@ -203,12 +209,10 @@ class GameJoinApi(GameApi):
 
     def _join(self, request, game_id):
         data = _valid(JoinInput, request.data or {})
-        game = services.game_join(
-            game_id=_existing(game_id, request),
-            player=request.user,
-            invite_code=data.get("invite_code"),
+        written = services.game_join(
+            game_id=game_id, player=request.user, invite_code=data.get("invite_code")
         )
-        return self.view_response(game)
+        return self.written_response(written)
 
 
 class GameLeaveApi(GameApi):
@@ -228,8 +232,7 @@ class GameLeaveApi(GameApi):
         return idempotent(request, lambda: self._leave(request, game_id))
 
     def _leave(self, request, game_id):
-        result = services.game_leave(game_id=self.game(game_id).id, player=request.user)
-        return self.view_response(result.game, state=result.state)
+        return self.written_response(services.game_leave(game_id=game_id, player=request.user))
 
 
 class GameStartApi(GameApi):
@@ -248,8 +251,7 @@ class GameStartApi(GameApi):
         return idempotent(request, lambda: self._start(request, game_id))
 
     def _start(self, request, game_id):
-        result = services.game_start(game_id=self.game(game_id).id, player=request.user)
-        return self.view_response(result.game, state=result.state)
+        return self.written_response(services.game_start(game_id=game_id, player=request.user))
 
 
 class GameAbortApi(GameApi):
@@ -272,8 +274,8 @@ class GameAbortApi(GameApi):
         if not request.user.is_staff:
             raise StaffOnly(version=game.version)  # the problem names the game's version
         data = _valid(AbortInput, request.data)
-        result = services.game_abort(game_id=game.id, reason=data["reason"], staff=request.user)
-        return self.view_response(result.game, state=result.state)
+        written = services.game_abort(game_id=game.id, reason=data["reason"], staff=request.user)
+        return self.written_response(written)
 
 
 class GameLegalActionsApi(GameApi):
@@ -326,19 +328,19 @@ class GameActionsApi(GameApi):
         return idempotent(request, lambda: self._act(request, game_id))
 
     def _act(self, request, game_id):
-        action = parse_action(request.data)
-        game = self.game(game_id)
-        result = services.game_command_execute(
-            game_id=game.id,
+        command = parse_action(request.data).command(None)  # the service gives the seat
+        written = services.game_act(
+            game_id=game_id,
             player=request.user,
-            build_command=action.command,
+            command=command,
             if_match=parse_if_match(request),
         )
-        viewer = viewer_of(result.game, request.user)
-        events = [event_document(row, viewer) for row in result.rows]
-        view = selectors.game_view_get(game=result.game, player=request.user, state=result.state)
-        body = {"version": result.game.version, "events": events, "game": view}
-        return with_etag(Response(body), result.game.version)
+        game = written.game
+        viewer = viewer_of(game, request.user)
+        events = [event_document(a.row, viewer, event=a.event) for a in written.appended]
+        view = selectors.game_view_get(game=game, player=request.user, state=written.state)
+        body = {"version": game.version, "events": events, "game": view}
+        return with_etag(Response(body), game.version)
 
 
 class GameEventsApi(GameApi):
@@ -447,17 +449,6 @@ def _check_staff_setup(setup: dict, seats: int, rules: dict) -> None:
         raise InvalidOption(
             f"{field}: {refused.message}", code="invalid_option", option=field
         ) from None
-
-
-def _existing(game_id, request):
-    """Join looks the game up itself: invite games are visible only to their players."""
-    from .models import Game
-
-    if not Game.objects.filter(pk=game_id).exists():
-        from .errors import GameNotFound
-
-        raise GameNotFound()
-    return game_id
 
 
 def _int_param(request, name: str, default, low: int, high: int) -> int:

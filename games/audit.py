@@ -1,16 +1,17 @@
 """The audit of one game: the hash chain is intact, replaying the log reproduces the head
-row and its snapshot, and every shuffle matches its commitment. Each check names the
-first event at fault."""
+row and its state cache field by field, and every shuffle matches its commitment. Each
+check names the first event at fault (and the replay check the first differing field)."""
 
 from __future__ import annotations
 
-import pickle
+import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 
 from games import engine
 from games.engine.cards import build_deck
 from games.engine.shuffle import verify_commitment
+from games.engine.snapshot import FORMAT, state_from_json
 
 from .hashing import GENESIS_HASH, envelope, event_hash, format_time, private_digest
 from .models import Game, GameEvent, GameStatus
@@ -84,19 +85,28 @@ def _replay(game: Game, rows: list[GameEvent]) -> Check:
                 f"head row {field}={getattr(game, field)!r}, replay gives {value!r}",
                 game.version,
             )
-    if game.snapshot is not None and game.snapshot_version == game.version:
-        try:
-            cached = pickle.loads(bytes(game.snapshot))
-        except Exception:
-            cached = None
-        if cached != state:
-            return Check(
-                "replay",
-                False,
-                "the snapshot differs from the replayed state",
-                game.snapshot_version,
-            )
+    differs = _cache_differs(game, state)
+    if differs:
+        return Check("replay", False, differs, game.version)
     return Check("replay", True, f"replaying {len(rows)} events reproduces the head row")
+
+
+def _cache_differs(game: Game, state) -> str | None:
+    """How the head row's state cache differs from the replayed state, naming the first
+    differing field; None when it is absent (it is then rebuilt by replay) or equal."""
+    cache = game.state
+    if cache is None or game.state_format != FORMAT:
+        return None
+    if cache.get("version") != game.version:
+        return f"the state cache is of version {cache.get('version')!r}, not {game.version}"
+    try:
+        cached = state_from_json(cache["state"])
+    except Exception as error:  # a cache that does not even decode is what we report
+        return f"the state cache does not decode: {error!r}"
+    for field in dataclasses.fields(state):
+        if getattr(cached, field.name) != getattr(state, field.name):
+            return f"the state cache's {field.name} differs from the replayed state"
+    return None
 
 
 def _shuffles(rows: list[GameEvent]) -> Check:

@@ -1,6 +1,13 @@
-"""Deadlines are data (DESIGN.md §6): which are open follows from the game's state and
-its timer settings; when each is due is fixed the moment it opens and written into the
-event that opened it (`deadline_at`), and kept in `GameDeadline` for the sweeper.
+"""Deadlines are data. The engine names each deadline it opens in the event that opens it
+(`deadline`: kind, token, seconds, grace_ms) and the store writes beside it when it
+closes (`deadline_at`). Which deadlines are still open follows from the state
+(`GameState.open_deadline_tokens`).
+
+Two copies are kept, both written by the write path under the game's row lock: the head
+row's `open_deadlines` (token -> kind, seat, closes_at, due_at), which views and the
+write path read with the game, and one `GameDeadline` row per open deadline, where the
+sweeper finds them by time. `due_at` is when the server enforces a deadline; `closes_at`
+is what clients are shown (they differ by the UNO grace in `auto` mode).
 
 A deadline is enforced by the same engine command from three places, whichever comes
 first: the ETA task scheduled when it opened, the beat sweeper, or the next request on
@@ -10,132 +17,77 @@ so a move that arrives late loses to the timeout, exactly once).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.conf import settings
-
-from games.engine import GameState, Phase, SeatStatus, Status
+from games.engine import GameState
 
 from .hashing import format_time
 from .models import Game, GameDeadline
-from .store import NewEvent
-
-Kind = GameDeadline.Kind
+from .store import Appended
 
 
-@dataclass(frozen=True)
-class DeadlineSpec:
-    kind: str
-    token: str
-    seat: int
-    closes_in: float | None  # seconds from opening to what clients are shown
-    grace: float = 0.0  # seconds after that before the server enforces it
+def parse_time(text: str) -> datetime:
+    return datetime.fromisoformat(text)
 
 
-def open_deadlines(state: GameState, timers: dict) -> list[DeadlineSpec]:
-    """The deadlines a state has open, with their durations from the timer settings."""
-    if state.status != Status.ACTIVE:
-        return []
-    specs = []
-    seat = state.to_act
-    if state.seat_states[seat] == SeatStatus.BOT:
-        specs.append(DeadlineSpec(Kind.BOT, state.turn_token, seat, settings.UNO_BOT_DELAY_SECONDS))
-    elif state.phase == Phase.PLAY and timers["turn_seconds"] is not None:
-        specs.append(DeadlineSpec(Kind.TURN, state.turn_token, seat, timers["turn_seconds"]))
-    elif state.phase != Phase.PLAY and timers["response_seconds"] is not None:
-        specs.append(
-            DeadlineSpec(Kind.RESPONSE, state.turn_token, seat, timers["response_seconds"])
-        )
-    window = timers["uno_window_seconds"]
-    grace = timers["uno_grace_ms"] / 1000 if state.rules.uno_penalty == "auto" else 0.0
-    if window is not None:
-        for w in state.uno_windows:
-            specs.append(DeadlineSpec(Kind.UNO, w.token, w.seat, window, grace))
-    return specs
-
-
-def annotate_events(
-    items: list[NewEvent], specs: list[DeadlineSpec], existing: dict, now: datetime
-) -> list[NewEvent]:
-    """Write `deadline_at` into the events that open deadlines: the last turn_changed of
-    the batch (the turn it leaves open) and each uno_window_opened."""
-    by_token = {spec.token: spec for spec in specs}
-    turn_spec = next((s for s in specs if s.kind != Kind.UNO), None)
-    last_turn = max(
-        (i for i, item in enumerate(items) if item.type == "turn_changed"), default=None
-    )
-    annotated = []
-    for index, item in enumerate(items):
-        spec = None
-        if item.type == "uno_window_opened":
-            spec = by_token.get(item.public["token"])
-        elif index == last_turn and turn_spec is not None:
-            spec = turn_spec
-        if spec is None:
-            annotated.append(item)
+def _opened(appended: list[Appended], still_open: frozenset[str]) -> dict[str, dict]:
+    """The deadlines the events opened that are still open after them."""
+    opened = {}
+    for item in appended:
+        public = item.row.public
+        deadline = public.get("deadline") if item.event is not None else None
+        if deadline is None or deadline["token"] not in still_open:
             continue
-        closes = existing.get(spec.token) or now + timedelta(seconds=spec.closes_in)
-        public = {**item.public, "deadline_at": format_time(closes)}
-        annotated.append(NewEvent(item.type, public, item.private, item.actor, item.schema_version))
-    return annotated
-
-
-def stored_deadlines(game: Game) -> dict[str, GameDeadline]:
-    """The game's stored deadlines by token. Read once per (locked) game object and kept
-    on it: the functions below are the only writers of a game's deadlines, and they run
-    under the game's row lock and keep this copy current. A timeout then costs one read
-    of the deadlines instead of four (the due check, the closes of the ones still open,
-    the sync, the check for another due one)."""
-    cached = getattr(game, "_stored_deadlines", None)
-    if cached is None:
-        cached = {d.token: d for d in game.deadlines.all()}
-        game._stored_deadlines = cached
-    return cached
-
-
-def next_due(game: Game, now: datetime) -> GameDeadline | None:
-    """The game's earliest deadline due by `now`, if any."""
-    due = [d for d in stored_deadlines(game).values() if d.due_at <= now]
-    return min(due, key=lambda d: d.due_at, default=None)
-
-
-def forget_deadline(game: Game, deadline: GameDeadline) -> None:
-    """Drop a deadline whose token is stale (what it guarded has already happened)."""
-    GameDeadline.objects.filter(pk=deadline.pk).delete()
-    stored_deadlines(game).pop(deadline.token, None)
-
-
-def sync_deadlines(game: Game, specs: list[DeadlineSpec], now: datetime) -> list[GameDeadline]:
-    """Make the game's stored deadlines match `specs`; returns the ones newly opened."""
-    stored = stored_deadlines(game)
-    wanted = {spec.token: spec for spec in specs}
-    stale = [token for token in stored if token not in wanted]
-    if stale:
-        GameDeadline.objects.filter(game=game, token__in=stale).delete()
-    opened = []
-    for token, spec in wanted.items():
-        if token in stored:
-            continue
-        closes = now + timedelta(seconds=spec.closes_in)
-        opened.append(
-            GameDeadline(
-                game=game,
-                token=token,
-                kind=spec.kind,
-                seat=spec.seat,
-                closes_at=closes,
-                due_at=closes + timedelta(seconds=spec.grace),
-            )
-        )
-    if opened:
-        GameDeadline.objects.bulk_create(opened)
-    current = [d for d in [*stored.values(), *opened] if d.token in wanted]
-    game._stored_deadlines = {d.token: d for d in current}
-    turn = next((d for d in current if d.kind != Kind.UNO), None)
-    game.deadline_at = turn.closes_at if turn else None
+        closes = parse_time(public["deadline_at"])
+        due = closes + timedelta(milliseconds=deadline["grace_ms"])
+        opened[deadline["token"]] = {
+            "kind": deadline["kind"],
+            "seat": public["seat"],
+            "closes_at": public["deadline_at"],
+            "due_at": format_time(due),
+        }
     return opened
 
 
-def existing_closes(game: Game) -> dict:
-    return {token: d.closes_at for token, d in stored_deadlines(game).items()}
+def sync_deadlines(game: Game, appended: list[Appended], state: GameState | None) -> list[str]:
+    """Open the deadlines the events opened and close the ones the state no longer has,
+    on the head row (saved by the caller) and in `GameDeadline`. Returns the due times
+    of the newly opened ones."""
+    still_open = state.open_deadline_tokens() if state is not None else frozenset()
+    kept = {t: d for t, d in game.open_deadlines.items() if t in still_open}
+    closed = [t for t in game.open_deadlines if t not in kept]
+    opened = _opened(appended, still_open)
+    if closed:
+        GameDeadline.objects.filter(game=game, token__in=closed).delete()
+    if opened:
+        GameDeadline.objects.bulk_create(
+            GameDeadline(
+                game=game,
+                token=token,
+                kind=d["kind"],
+                seat=d["seat"],
+                closes_at=parse_time(d["closes_at"]),
+                due_at=parse_time(d["due_at"]),
+            )
+            for token, d in opened.items()
+        )
+    game.open_deadlines = {**kept, **opened}
+    turn = game.open_deadlines.get(state.turn_token) if state is not None else None
+    game.deadline_at = parse_time(turn["closes_at"]) if turn else None
+    return [d["due_at"] for d in opened.values()]
+
+
+def next_overdue(game: Game, now: datetime) -> tuple[str, dict] | None:
+    """The game's earliest deadline due by `now`, if any."""
+    due = [(d["due_at"], token) for token, d in game.open_deadlines.items()]
+    if not due:
+        return None
+    due_at, token = min(due)
+    return (token, game.open_deadlines[token]) if parse_time(due_at) <= now else None
+
+
+def forget_deadline(game: Game, token: str) -> None:
+    """Drop a deadline whose command the engine refused (what it guarded already
+    happened), so enforcing never loops on it."""
+    GameDeadline.objects.filter(game=game, token=token).delete()
+    game.open_deadlines = {t: d for t, d in game.open_deadlines.items() if t != token}

@@ -1,55 +1,56 @@
-"""The API errors of the games app, each with its status and stable code (CONTRACT.md)."""
+"""What the games services refuse, each with its stable code (statuses are the API's
+business: unoservice.api maps each kind)."""
 
 from __future__ import annotations
 
-from unoservice.api import ApiError
+from unoservice.errors import DomainError
 
 
-class GameNotFound(ApiError):
-    status_code = 404
+class GameNotFound(DomainError):
+    kind = "not_found"
     default_code = "game_not_found"
     default_detail = "No such game, or it is not visible to you."
 
 
-class NotSeated(ApiError):
-    status_code = 403
+class NotSeated(DomainError):
+    kind = "forbidden"
     default_code = "not_seated"
     default_detail = "You have no seat in this game."
 
 
-class NotHost(ApiError):
-    status_code = 403
+class NotHost(DomainError):
+    kind = "forbidden"
     default_code = "not_host"
     default_detail = "Only the game's host may do this."
 
 
-class StaffOnly(ApiError):
-    status_code = 403
+class StaffOnly(DomainError):
+    kind = "forbidden"
     default_code = "staff_only"
     default_detail = "Only staff may do this."
 
 
-class InviteRequired(ApiError):
-    status_code = 403
+class InviteRequired(DomainError):
+    kind = "forbidden"
     default_code = "invite_required"
     default_detail = "This game needs its invite code."
 
 
-class GameConflict(ApiError):
-    """A rule or the game's state forbids the request now (409)."""
+class GameConflict(DomainError):
+    """A rule or the game's state forbids the request now."""
 
-    status_code = 409
+    kind = "conflict"
     default_code = "game_not_active"
     default_detail = "The game does not allow this now."
 
 
-class StaleVersion(ApiError):
-    status_code = 412
+class StaleVersion(DomainError):
+    kind = "stale"
     default_code = "stale_version"
     default_detail = "The game has moved on since that version."
 
 
-class InvalidOption(ApiError):
-    status_code = 400
+class InvalidOption(DomainError):
+    kind = "invalid"
     default_code = "invalid_option"
     default_detail = "A rule option is not valid."

@@ -1,10 +1,19 @@
 """Safe retries: `Idempotency-Key` on every POST that changes a game.
 
-The first request with a key claims it (a committed row), runs, and stores its response.
-A repeat with the same key and body gets the stored response and applies nothing; the
-same key with another body is a 422; a repeat while the first is still running is a
-409 (`request_in_progress`). A claim left by a request that died is taken over after
-`UNO_IDEMPOTENCY_STALE_SECONDS`. Keys are kept `UNO_IDEMPOTENCY_TTL_HOURS` (>= 24).
+A request with a key runs in one transaction with its game write: the stored response
+(success or refusal, with its `ETag` and `Location`) commits together with the events,
+or neither does. So a crash can never leave a move applied without its record (a retry
+would apply it again), nor a record without its move.
+
+- A repeat with the same key and body gets the stored response, marked
+  `Idempotent-Replayed: true`, and applies nothing.
+- The same key with another body (or on another path) is a 422.
+- A repeat while the first is still running is a 409 `request_in_progress` (on
+  PostgreSQL, a transaction-scoped advisory lock on the key says so at once; SQLite runs
+  one writer at a time, so there the repeat waits and then gets the stored response).
+- A server error (500) stores nothing: the transaction rolls back and a retry runs again.
+
+Records are kept `UNO_IDEMPOTENCY_TTL_HOURS` (at least 24); beat deletes older ones.
 """
 
 from __future__ import annotations
@@ -13,16 +22,19 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.db import connection, transaction
+from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 
-from unoservice.api import ApiError
+from unoservice import clock
+from unoservice.api import PROBLEM_CONTENT_TYPE, ApiError, problem_exception_handler
+from unoservice.errors import DomainError
 
 from .hashing import canonical, sha256_hex
 from .models import IdempotencyRecord
 
 HEADER = "Idempotency-Key"
+KEPT_HEADERS = ("ETag", "Location")
 
 
 class KeyReused(ApiError):
@@ -44,72 +56,65 @@ class KeyInvalid(ApiError):
 
 
 def idempotent(request, run: Callable[[], Response]) -> Response:
+    """Run `run` once per key: its response is stored in the same transaction."""
     key = request.headers.get(HEADER)
     if key is None:
         return run()
     if not 0 < len(key) <= 200 or not key.isprintable():
         raise KeyInvalid()
+    player = request.user
     fingerprint = sha256_hex(request.method + " " + request.path + "\n" + canonical(request.data))
-    record = _claim(request.user, key, fingerprint)
-    if record.completed_at is not None:
-        response = Response(record.response, status=record.status_code)
-        response["Idempotent-Replayed"] = "true"
-        if record.status_code >= 400:
-            response.content_type = "application/problem+json"
-        return response
-    request._idempotency_record = record.pk
-    return run()
-
-
-class IdempotentMixin:
-    """Stores the final response (success or error) of a request that claimed a key;
-    a server error releases the claim so that a retry runs again."""
-
-    def handle_exception(self, exc):
-        """An exception no handler turns into a response (a bug: Django answers 500)
-        never reaches finalize_response, so its claim is released here."""
-        try:
-            return super().handle_exception(exc)
-        except Exception:
-            record = getattr(self.request, "_idempotency_record", None)
-            if record is not None:
-                self.request._idempotency_record = None
-                IdempotencyRecord.objects.filter(pk=record).delete()
-            raise
-
-    def finalize_response(self, request, response, *args, **kwargs):
-        response = super().finalize_response(request, response, *args, **kwargs)
-        record = getattr(request, "_idempotency_record", None)
+    with transaction.atomic():
+        _hold_key(player.pk, key)
+        record = IdempotencyRecord.objects.filter(player=player, key=key).first()
+        if record is not None and record.created_at < _expired_before():
+            record.delete()
+            record = None
         if record is not None:
-            request._idempotency_record = None
-            if response.status_code >= 500 or not hasattr(response, "data"):
-                IdempotencyRecord.objects.filter(pk=record).delete()
-            else:
-                IdempotencyRecord.objects.filter(pk=record).update(
-                    status_code=response.status_code,
-                    response=response.data,
-                    completed_at=timezone.now(),
-                )
-        return response
+            if record.request_hash != fingerprint:
+                raise KeyReused()
+            return _replayed(record)
+        try:
+            response = run()
+        except (DomainError, APIException) as refusal:
+            response = problem_exception_handler(refusal, {"request": request})
+        IdempotencyRecord.objects.create(
+            player=player,
+            key=key,
+            request_hash=fingerprint,
+            status_code=response.status_code,
+            response=response.data,
+            headers={h: response[h] for h in KEPT_HEADERS if response.has_header(h)},
+            created_at=clock.now(),
+            completed_at=clock.now(),
+        )
+    return response
 
 
-def _claim(player, key: str, fingerprint: str) -> IdempotencyRecord:
-    now = timezone.now()
-    stale = now - timedelta(seconds=settings.UNO_IDEMPOTENCY_STALE_SECONDS)
-    expired = now - timedelta(hours=settings.UNO_IDEMPOTENCY_TTL_HOURS)
-    IdempotencyRecord.objects.filter(player=player, key=key, created_at__lt=expired).delete()
-    try:
-        with transaction.atomic():
-            return IdempotencyRecord.objects.create(
-                player=player, key=key, request_hash=fingerprint
-            )
-    except IntegrityError:
-        pass
-    record = IdempotencyRecord.objects.get(player=player, key=key)
-    if record.request_hash != fingerprint:
-        raise KeyReused()
-    if record.completed_at is None:
-        if record.created_at >= stale:
+def _hold_key(player_id, key: str) -> None:
+    """A second request with this key while the first runs is told so at once."""
+    if connection.vendor != "postgresql":
+        return
+    lock_id = int(sha256_hex(f"{player_id}:{key}")[:16], 16) - 2**63
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_xact_lock(%s)", [lock_id])
+        if not cursor.fetchone()[0]:
             raise RequestInProgress()
-        IdempotencyRecord.objects.filter(pk=record.pk).update(created_at=now)
-    return record
+
+
+def _replayed(record: IdempotencyRecord) -> Response:
+    response = Response(record.response, status=record.status_code, headers=record.headers)
+    response["Idempotent-Replayed"] = "true"
+    if record.status_code >= 400:
+        response.content_type = PROBLEM_CONTENT_TYPE
+    return response
+
+
+def _expired_before():
+    return clock.now() - timedelta(hours=settings.UNO_IDEMPOTENCY_TTL_HOURS)
+
+
+def idempotency_records_purge() -> int:
+    """Delete the records past their time to live (beat runs this hourly)."""
+    deleted, _ = IdempotencyRecord.objects.filter(created_at__lt=_expired_before()).delete()
+    return deleted

@@ -3,7 +3,7 @@
 `GameEvent` rows are written only through `games.store` and never change: the model
 refuses to save an existing row or delete one, and on PostgreSQL a trigger (migration
 0002) rejects UPDATE and DELETE outright. `Game` is a projection of its events, updated
-in the same transaction as each append; its snapshot is a cache the audit checks.
+in the same transaction as each append; its state cache (JSON) is checked by the audit.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import uuid
 
 from django.db import models
+from django.utils import timezone
 
 from players.models import Player
 
@@ -49,10 +50,16 @@ class Game(models.Model):
     deadline_at = models.DateTimeField(
         null=True, blank=True, help_text="When the seat to act must have acted."
     )
+    open_deadlines = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='The open deadlines by token: {"kind", "seat", "closes_at", "due_at"}.',
+    )
     winner = models.JSONField(null=True, blank=True)
-    snapshot = models.BinaryField(null=True, blank=True, editable=False)
-    snapshot_version = models.PositiveIntegerField(default=0)
-    snapshot_format = models.CharField(max_length=20, blank=True)
+    state = models.JSONField(
+        null=True, blank=True, editable=False, help_text="The engine state at `version` (a cache)."
+    )
+    state_format = models.PositiveSmallIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -64,6 +71,18 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.id} ({self.status}, v{self.version})"
+
+    def seat_rows(self) -> list[GameSeat]:
+        """The seats with their players, read once per game object (a write's checks and
+        the view it answers with share them); `forget_seat_rows` after changing seats."""
+        rows = self.__dict__.get("_seat_rows")
+        if rows is None:
+            rows = list(self.seats.select_related("player").order_by("seat"))
+            self.__dict__["_seat_rows"] = rows
+        return rows
+
+    def forget_seat_rows(self) -> None:
+        self.__dict__.pop("_seat_rows", None)
 
 
 class GameSeat(models.Model):
@@ -142,7 +161,8 @@ class IdempotencyRecord(models.Model):
     request_hash = models.CharField(max_length=64)
     status_code = models.PositiveSmallIntegerField(null=True, blank=True)
     response = models.JSONField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    headers = models.JSONField(default=dict, blank=True, help_text="ETag and Location.")
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
     completed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -4,10 +4,11 @@ export is built here, through the engine's `view_for` and `redact_for`."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.utils import timezone
 
 from games.engine import GameState, Viewer, event_from_parts, redact_for, view_for
+from games.engine.events import Event
 from players.models import Player
+from unoservice import clock
 
 from .hashing import format_time
 from .models import Game, GameEvent, GameStatus
@@ -17,7 +18,9 @@ from .store import current_parts, is_engine_event
 def viewer_of(game: Game, player: Player | None) -> Viewer:
     if player is None:
         return Viewer.spectator()
-    seat = next((s.seat for s in _seats(game) if s.player_id == player.id and not s.left_at), None)
+    seat = next(
+        (s.seat for s in game.seat_rows() if s.player_id == player.id and not s.left_at), None
+    )
     return Viewer(seat=seat, staff=player.is_staff)
 
 
@@ -31,17 +34,9 @@ def reveals_all(game: Game, viewer: Viewer) -> bool:
     return ended and was_seated and settings.UNO_REVEAL_FINISHED_GAMES
 
 
-def _seats(game: Game):
-    cached = getattr(game, "_seat_rows", None)
-    if cached is None:
-        cached = list(game.seats.select_related("player").order_by("seat"))
-        game._seat_rows = cached
-    return cached
-
-
 def game_document(game: Game, state: GameState | None, viewer: Viewer) -> dict:
     """The game as `viewer` may see it (CONTRACT.md "The game as a viewer sees it")."""
-    players = {s.seat: {"id": str(s.player_id), "name": s.player.name} for s in _seats(game)}
+    players = {s.seat: {"id": str(s.player_id), "name": s.player.name} for s in game.seat_rows()}
     document = {
         "id": str(game.id),
         "version": game.version,
@@ -52,7 +47,7 @@ def game_document(game: Game, state: GameState | None, viewer: Viewer) -> dict:
         "rules": game.rules,
         "timers": game.timers,
         "created_at": format_time(game.created_at),
-        "server_time": format_time(timezone.now()),
+        "server_time": format_time(clock.now()),
         "deadline_at": None,
     }
     if game.invite_code and (viewer.seat is not None or viewer.staff):
@@ -61,9 +56,9 @@ def game_document(game: Game, state: GameState | None, viewer: Viewer) -> dict:
         document.update(_waiting_view(game, players, viewer))
         return document
     view = view_for(state, viewer, reveal_all=reveals_all(game, viewer))
-    deadlines = {d.token: d for d in game.deadlines.all()}
+    deadlines = game.open_deadlines
     closes = {
-        w["seat"]: format_time(deadlines[w["token"]].closes_at) if w["token"] in deadlines else None
+        w["seat"]: deadlines[w["token"]]["closes_at"] if w["token"] in deadlines else None
         for w in view["uno_windows"]
     }
     for entry in view["seats"]:
@@ -73,7 +68,7 @@ def game_document(game: Game, state: GameState | None, viewer: Viewer) -> dict:
     first = windows[0]["seat"] if windows else None
     view["uno_window"] = {"seat": first, "closes_at": closes[first]} if windows else None
     turn = deadlines.get(state.turn_token)
-    document["deadline_at"] = format_time(turn.closes_at) if turn else None
+    document["deadline_at"] = turn["closes_at"] if turn else None
     view.pop("status")
     document.update(view)
     return document
@@ -112,13 +107,17 @@ def _waiting_view(game: Game, players: dict, viewer: Viewer) -> dict:
     }
 
 
-def event_document(row: GameEvent, viewer: Viewer, *, reveal_all: bool = False) -> dict:
+def event_document(
+    row: GameEvent, viewer: Viewer, *, reveal_all: bool = False, event: Event | None = None
+) -> dict:
     """One stored event as `viewer` may see it: the parts exactly as stored (so the hash
     chain verifies), with `private` only where the engine's `redact_for` allows it; the
-    private digest always."""
+    private digest always. `event` is the engine event the row encodes, when the caller
+    has it in memory (what a write just appended); otherwise the row is decoded."""
     private = None
     if row.private is not None and is_engine_event(row):
-        event = event_from_parts(row.type, *current_parts(row))
+        if event is None:
+            event = event_from_parts(row.type, *current_parts(row))
         if redact_for(event, viewer, reveal_all=reveal_all)["private"] is not None:
             private = row.private
     elif row.private is not None and (viewer.staff or reveal_all):

@@ -17,8 +17,8 @@ from players.models import Player
 from .errors import GameNotFound, StaffOnly
 from .models import Game, GameEvent, GameStatus, Visibility
 from .presentation import event_document, game_document, reveals_all, viewer_of
-from .services import game_state, replay_state
 from .store import engine_events, load_events
+from .write import events_committed, load_state, replay_state
 
 FEED_PAGE = 500
 FEED_POLL_SECONDS = 0.2
@@ -49,7 +49,7 @@ def game_get(*, game_id, player: Player) -> Game:
 
 def game_view_get(*, game: Game, player: Player, state: GameState | None = None) -> dict:
     if state is None and game.status != GameStatus.WAITING:
-        state = game_state(game)
+        state = load_state(game)
     return game_document(game, state, viewer_of(game, player))
 
 
@@ -57,7 +57,7 @@ def legal_actions_get(*, game: Game, player: Player) -> list[dict]:
     viewer = viewer_of(game, player)
     if viewer.seat is None or game.status != GameStatus.ACTIVE:
         return []
-    state = game_state(game)
+    state = load_state(game)
     return [engine.action_body(a) for a in engine.legal_actions(state, viewer.seat)]
 
 
@@ -94,6 +94,13 @@ class _VersionWatch:
                     del self._waiters[game_id]
                     self._versions.pop(game_id, None)
 
+    def nudge(self, game_id, version: int) -> None:
+        """A write in this process committed: wake its waiters now, not at the next poll."""
+        with self._changed:
+            if game_id in self._waiters:
+                self._versions[game_id] = max(version, self._versions.get(game_id, 0))
+                self._changed.notify_all()
+
     def _run(self) -> None:
         stopped = False
         try:
@@ -125,6 +132,13 @@ class _VersionWatch:
 
 
 _version_watch = _VersionWatch()
+
+
+def _wake_waiters(sender, game_id, version, **kwargs) -> None:
+    _version_watch.nudge(game_id, version)
+
+
+events_committed.connect(_wake_waiters, dispatch_uid="games.selectors.wake_waiters")
 
 
 def event_feed(*, game: Game, player: Player, after: int = 0, wait: float = 0) -> dict:

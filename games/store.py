@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from games.engine import event_from_parts, event_to_parts
 from games.engine.codec import SCHEMA_VERSION
@@ -28,14 +28,29 @@ class NewEvent:
     private: dict | None
     actor: str
     schema_version: int = SCHEMA_VERSION
+    event: Event | None = None  # the engine's event it encodes (lobby events have none)
 
 
-def new_engine_event(event: Event, actor: str) -> NewEvent:
+@dataclass(frozen=True)
+class Appended:
+    """A stored event with the engine event it encodes, so what was just written is
+    redacted from memory, not decoded again."""
+
+    row: GameEvent
+    event: Event | None
+
+
+def new_engine_event(event: Event, actor: str, now: datetime) -> NewEvent:
+    """The event's parts; a deadline it opens gets its time, `deadline_at`, beside it
+    (`now` + its seconds), so the log says when each deadline falls due."""
     type_, public, private = event_to_parts(event)
-    return NewEvent(type_, public, private, actor)
+    deadline = public.get("deadline")
+    if deadline is not None:
+        public["deadline_at"] = format_time(now + timedelta(seconds=deadline["seconds"]))
+    return NewEvent(type_, public, private, actor, event=event)
 
 
-def append_events(game: Game, items: Iterable[NewEvent], *, now: datetime) -> list[GameEvent]:
+def append_events(game: Game, items: Iterable[NewEvent], *, now: datetime) -> list[Appended]:
     """Append after `game.version`, chaining hashes; updates `version` and `head_hash`
     on the (locked) game object, which the caller saves in the same transaction."""
     recorded_at = format_time(now)
@@ -54,22 +69,25 @@ def append_events(game: Game, items: Iterable[NewEvent], *, now: datetime) -> li
         )
         hash_ = event_hash(prev, envelope_, digest)
         rows.append(
-            GameEvent(
-                game=game,
-                seq=seq,
-                type=item.type,
-                schema_version=item.schema_version,
-                public=item.public,
-                private=item.private,
-                private_digest=digest,
-                actor=item.actor,
-                recorded_at=stamp,
-                prev_hash=prev,
-                hash=hash_,
+            Appended(
+                GameEvent(
+                    game=game,
+                    seq=seq,
+                    type=item.type,
+                    schema_version=item.schema_version,
+                    public=item.public,
+                    private=item.private,
+                    private_digest=digest,
+                    actor=item.actor,
+                    recorded_at=stamp,
+                    prev_hash=prev,
+                    hash=hash_,
+                ),
+                item.event,
             )
         )
         prev = hash_
-    GameEvent.objects.bulk_create(rows)
+    GameEvent.objects.bulk_create([appended.row for appended in rows])
     game.version, game.head_hash = seq, prev
     return rows
 

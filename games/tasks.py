@@ -8,7 +8,9 @@ from celery.signals import task_postrun, task_prerun, worker_init
 from django.conf import settings
 from django.db import close_old_connections, connections
 
-from . import clock
+from unoservice import clock
+
+from .idempotency import idempotency_records_purge
 from .models import GameDeadline
 from .services import game_deadlines_enforce
 
@@ -57,3 +59,9 @@ def sweep_deadlines() -> int:
     for game_id in dict.fromkeys(overdue):
         enforced += game_deadlines_enforce(game_id=game_id, skip_locked=True)
     return enforced
+
+
+@shared_task(name="games.purge_idempotency_records", ignore_result=True)
+def purge_idempotency_records() -> int:
+    """Beat runs this hourly: Idempotency-Key records past their time to live go."""
+    return idempotency_records_purge()

@@ -26,7 +26,11 @@ from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
+from .errors import DomainError
+
 PROBLEM_CONTENT_TYPE = "application/problem+json"
+#: The status of each kind of domain error (unoservice.errors).
+STATUS_OF_KIND = {"invalid": 400, "forbidden": 403, "not_found": 404, "conflict": 409, "stale": 412}
 PROBLEM_TYPE_PREFIX = "urn:unoservice:problem:"
 
 # DRF's codes for its own exceptions, renamed to the contract's where they differ.
@@ -127,6 +131,10 @@ def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
+    if isinstance(exc, DomainError):
+        return problem_response(
+            STATUS_OF_KIND[exc.kind], exc.code, exc.detail, context.get("request"), **exc.extra
+        )
     if not isinstance(exc, exceptions.APIException):
         return None  # a bug: Django's 500 handling (handler500 below) takes over
 
@@ -150,10 +158,13 @@ def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
     if wait is not None:
         headers["Retry-After"] = str(max(1, int(wait + 0.999)))
 
-    request = context.get("request")
+    set_rollback()
+    return problem_response(status, code, detail, context.get("request"), headers, **extra)
+
+
+def problem_response(status, code, detail, request=None, headers=None, **extra) -> Response:
     if request is not None:
         extra.setdefault("instance", request.path)
-    set_rollback()
     return Response(
         problem(status, code, detail, **extra),
         status=status,

@@ -171,7 +171,6 @@ SPECTACULAR_SETTINGS = {
 # Once a game has ended, its players may see every hand and the whole log.
 UNO_REVEAL_FINISHED_GAMES = env.env_bool(ENV, "UNO_REVEAL_FINISHED_GAMES", True)
 UNO_IDEMPOTENCY_TTL_HOURS = max(24, env.env_int(ENV, "UNO_IDEMPOTENCY_TTL_HOURS", 48))
-UNO_IDEMPOTENCY_STALE_SECONDS = env.env_int(ENV, "UNO_IDEMPOTENCY_STALE_SECONDS", 60)
 # Timers: an ETA task per deadline, and beat's sweep every UNO_SWEEP_SECONDS as the
 # guarantee; a bot seat moves UNO_BOT_DELAY_SECONDS after its turn starts.
 UNO_SCHEDULE_DEADLINE_TASKS = env.env_bool(ENV, "UNO_SCHEDULE_DEADLINE_TASKS", True)
@@ -211,6 +210,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.sweep_deadlines",
         "schedule": UNO_SWEEP_SECONDS,
         "options": {"expires": max(1.0, UNO_SWEEP_SECONDS)},
+    },
+    "purge-idempotency-records": {
+        "task": "games.purge_idempotency_records",
+        "schedule": 3600.0,
+        "options": {"expires": 3600.0},
     },
 }
 if UNO_HEARTBEAT_SECONDS > 0:

@@ -124,34 +124,98 @@ def fingerprint(path: str, body) -> str:
     return sha256_hex("POST " + path + "\n" + canonical(body))
 
 
-def test_a_repeat_while_the_first_is_still_running_is_409_request_in_progress(staff, game):
+@pytest.mark.django_db(transaction=True)
+def test_a_repeat_while_the_first_is_still_running_is_409_request_in_progress(
+    postgres, staff, players, started_game
+):
+    """The first request holds its key (a transaction-scoped advisory lock) until it
+    commits; a repeat meanwhile is told so at once and changes nothing."""
+    game = started_game(staff, players[:1], position=POSITION)
     body = {"type": "play", "card": "red-5"}
-    path = act_url(game["id"])
-    IdempotencyRecord.objects.create(
-        player=staff.player, key="busy", request_hash=fingerprint(path, body)
-    )
+    holding, release = threading.Event(), threading.Event()
 
-    response = staff.post(path, body, **key("busy"))
+    def first_request_running():
+        from django.db import transaction
 
-    assert_problem(response, 409, "request_in_progress")
+        from games.idempotency import _hold_key
+
+        try:
+            with transaction.atomic():
+                _hold_key(staff.player.pk, "busy")
+                holding.set()
+                release.wait(10)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=first_request_running)
+    thread.start()
+    try:
+        assert holding.wait(10)
+        response = staff.post(act_url(game["id"]), body, **key("busy"))
+        assert_problem(response, 409, "request_in_progress")
+        assert staff.view(game["id"])["version"] == game["version"]
+    finally:
+        release.set()
+        thread.join()
+    assert staff.post(act_url(game["id"]), body, **key("busy")).status_code == 200
+
+
+def test_the_stored_response_commits_with_the_move_or_not_at_all(staff, game, monkeypatch):
+    """A failure after the move was appended (here: storing the response) rolls back the
+    move too: no move without its record, so a retry applies it exactly once."""
+    body = {"type": "play", "card": "red-5"}
+    real_create = IdempotencyRecord.objects.create
+
+    def failing_create(**kwargs):
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(IdempotencyRecord.objects, "create", failing_create)
+    staff.client.raise_request_exception = False
+    failed = staff.post(act_url(game["id"]), body, **key("atomic"))
+    assert failed.status_code == 500
     assert staff.view(game["id"])["version"] == game["version"]
+    monkeypatch.setattr(IdempotencyRecord.objects, "create", real_create)
+
+    retried = staff.post(act_url(game["id"]), body, **key("atomic"))
+
+    assert retried.status_code == 200
+    assert GameEvent.objects.filter(game_id=game["id"], type="card_played").count() == 1
 
 
-def test_a_claim_left_by_a_request_that_died_is_taken_over_after_a_while(staff, game):
+def test_a_replay_answers_with_the_first_responses_etag(staff, game):
+    body = {"type": "play", "card": "red-5"}
+    first = staff.post(act_url(game["id"]), body, **key("etag"))
+    again = staff.post(act_url(game["id"]), body, **key("etag"))
+    assert again["ETag"] == first["ETag"] == f'"{first.json()["version"]}"'
+
+
+def test_a_replayed_create_keeps_its_location_and_etag(make_player):
+    ann = make_player("ann")
+    body = {"seats": 2, "timers": NO_TIMERS}
+    first = ann.post(GAMES, body, **key("create-once"))
+    again = ann.post(GAMES, body, **key("create-once"))
+    assert first.status_code == again.status_code == 201
+    assert again["Location"] == first["Location"]
+    assert first["Location"].endswith(f"/api/v1/games/{first.json()['id']}")
+    assert again["ETag"] == first["ETag"]
+
+
+def test_a_record_past_its_time_to_live_is_purged_and_the_key_runs_again(staff, game):
     body = {"type": "play", "card": "red-5"}
     path = act_url(game["id"])
-    record = IdempotencyRecord.objects.create(
-        player=staff.player, key="dead", request_hash=fingerprint(path, body)
+    old = IdempotencyRecord.objects.create(
+        player=staff.player, key="old", request_hash=fingerprint(path, body), status_code=200
     )
-    IdempotencyRecord.objects.filter(pk=record.pk).update(
-        created_at=timezone.now() - timedelta(minutes=5)
+    IdempotencyRecord.objects.filter(pk=old.pk).update(
+        created_at=timezone.now() - timedelta(hours=49)
     )
 
-    response = staff.post(path, body, **key("dead"))
+    from games.tasks import purge_idempotency_records
 
+    assert purge_idempotency_records() == 1
+    response = staff.post(path, body, **key("old"))
     assert response.status_code == 200
-    assert response.json()["game"]["top_card"] == "red-5"
-    assert IdempotencyRecord.objects.get(pk=record.pk).status_code == 200
+    assert "Idempotent-Replayed" not in response
 
 
 def test_a_refusal_is_stored_and_replayed_even_after_the_game_moved_on(staff, players, game):
@@ -188,7 +252,7 @@ def test_a_server_error_releases_the_key_so_a_retry_runs(staff, game, monkeypatc
     def broken(**kwargs):
         raise RuntimeError("the database went away")
 
-    monkeypatch.setattr(services, "game_command_execute", broken)
+    monkeypatch.setattr(services, "game_act", broken)
     staff.client.raise_request_exception = False
     failed = staff.post(act_url(game["id"]), body, **key("retry-me"))
     assert failed.status_code == 500

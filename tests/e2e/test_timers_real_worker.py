@@ -160,9 +160,7 @@ def test_auto_mode_penalises_a_seat_that_never_called_uno(celery_processes):
         rules={"preset": "classic", "options": {"uno_penalty": "auto"}},
         setup=setup,
     )
-    services.game_command_execute(
-        game_id=game.id, player=players[0], build_command=lambda seat: PlayCard(seat, card("red-1"))
-    )
+    services.game_act(game_id=game.id, player=players[0], command=PlayCard(None, card("red-1")))
 
     wait_until(
         lambda: GameEvent.objects.filter(game=game, type="uno_penalty_applied").exists(),

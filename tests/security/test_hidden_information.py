@@ -333,7 +333,7 @@ def test_timeouts_and_bots_reveal_nothing_more(client, monkeypatch, settings):
     from games.services import game_deadlines_enforce
 
     now = [timezone.now()]
-    monkeypatch.setattr("games.clock.now", lambda: now[0])
+    monkeypatch.setattr("unoservice.clock.now", lambda: now[0])
     settings.UNO_SCHEDULE_DEADLINE_TASKS = False  # the test enforces deadlines itself
     timers = {
         "turn_seconds": 5,

@@ -248,8 +248,8 @@ def test_the_audit_catches_a_wrong_shuffle_commitment_at_its_seq(client):
 
 @pytest.mark.django_db
 def test_the_audit_catches_a_wrong_commitment_even_when_the_forger_rechains_every_hash(client):
-    """A forger who recomputes every later hash and the head row, and drops the snapshot
-    (which would differ from the forged log), defeats the chain and replay checks; the
+    """A forger who recomputes every later hash and the head row, and drops the state
+    cache (which would differ from the forged log), defeats the chain and replay checks; the
     commitment no longer matches the dealt order, and the shuffle check says where."""
     game = played_game(client)
     row = event(game, "deck_shuffled")
@@ -270,19 +270,34 @@ def test_the_audit_catches_a_wrong_commitment_even_when_the_forger_rechains_ever
                 raw_set(stored.pk, prev_hash=prev, hash=new_hash)
                 stored.hash = new_hash
             prev = stored.hash
-        Game.objects.filter(pk=game.pk).update(head_hash=prev, snapshot=None)
+        Game.objects.filter(pk=game.pk).update(head_hash=prev, state=None)
     game.refresh_from_db()
     failed = failing(audit_game(game))
     assert failed == {"shuffles": row.seq}
 
 
 @pytest.mark.django_db
-def test_the_audit_catches_a_rechained_forgery_that_kept_the_old_snapshot(client):
+def test_the_audit_catches_a_rechained_forgery_that_kept_the_old_state_cache(client):
     game = played_game(client)
     row = event(game, "deck_shuffled")
     with trigger_disabled():
         raw_set(row.pk, public={**row.public, "commitment": "f" * 64})
     assert "replay" in failing(audit_game(game)) or "hash_chain" in failing(audit_game(game))
+
+
+@pytest.mark.django_db
+def test_the_audit_names_the_first_field_where_the_state_cache_differs_from_a_replay(client):
+    game = played_game(client)
+    cache = game.state
+    cache["state"]["scores"] = [s + 50 for s in cache["state"]["scores"]]
+    Game.objects.filter(pk=game.pk).update(state=cache)
+    game.refresh_from_db()
+
+    replay = next(c for c in audit_game(game)["checks"] if c["name"] == "replay")
+
+    assert not replay["ok"]
+    assert replay["detail"] == "the state cache's scores differs from the replayed state"
+    assert replay["seq"] == game.version
 
 
 # --- manage.py audit_games ------------------------------------------------------------

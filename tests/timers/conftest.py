@@ -25,7 +25,7 @@ class FakeClock:
 @pytest.fixture
 def clock(monkeypatch, settings):
     fake = FakeClock()
-    monkeypatch.setattr("games.clock.now", fake)
+    monkeypatch.setattr("unoservice.clock.now", fake)
     settings.UNO_SCHEDULE_DEADLINE_TASKS = False  # the tests enforce deadlines themselves
     return fake
 

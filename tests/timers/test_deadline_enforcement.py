@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def act(game, player, command_of):
-    return services.game_command_execute(game_id=game.id, player=player, build_command=command_of)
+    return services.game_act(game_id=game.id, player=player, command=(command_of)(None))
 
 
 def events_of(game, type_):

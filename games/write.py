@@ -1,0 +1,268 @@
+"""The write path: every change to a game's log goes through here, read top to bottom.
+
+    with GameWrite(game_id) as write:     lock the head row, load the state,
+                                          enforce the deadlines already overdue
+        ...the service checks who may act (domain errors only)...
+        write.step(command, actor=...)    engine.step -> append the events -> project the
+                                          head row -> open and close deadlines
+                                          -> on commit: deadline tasks, `events_committed`
+    write.game, write.state, write.appended   what the response is built from
+
+Lobby events (seats taken and left while waiting) are appended by `write.lobby(...)`, and
+`game_create` writes a new head row with its first events in one transaction.
+
+Refusals: the engine's RuleViolation becomes a GameConflict naming the game's version.
+A domain error raised inside the block still commits what was written before it (the
+overdue deadlines enforced first), then propagates: a late move loses to its timeout and
+the timeout stays. Anything else rolls the whole write back.
+
+Writers of one game are serialized by the head row's lock (`select_for_update`; on
+SQLite the IMMEDIATE transaction). Inside an outer transaction (a request with an
+Idempotency-Key, whose stored response commits with the events) the write joins it.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from datetime import datetime
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.dispatch import Signal
+
+from games import engine
+from games.engine import GameState, InvalidRules, RuleViolation
+from games.engine.bot import bot_command
+from games.engine.snapshot import FORMAT, state_from_json, state_to_json
+from unoservice import clock
+from unoservice.errors import DomainError
+
+from .deadlines import forget_deadline, next_overdue, parse_time, sync_deadlines
+from .errors import GameConflict, GameNotFound, InvalidOption
+from .models import Game, GameDeadline, GameSeat, GameStatus
+from .store import (
+    SYSTEM,
+    Appended,
+    NewEvent,
+    append_events,
+    engine_events,
+    load_events,
+    new_engine_event,
+)
+
+logger = logging.getLogger(__name__)
+
+#: Sent once a write has committed: `game_id`, `version`. Long-polls (and live streams)
+#: wake on it; it is a hint to read the log again, never the data.
+events_committed = Signal()
+
+#: At most this many overdue deadlines are enforced before a request acts.
+OVERDUE_LIMIT = 100
+
+_STATUS_OF_ENGINE = {
+    engine.Status.ACTIVE: GameStatus.ACTIVE,
+    engine.Status.FINISHED: GameStatus.FINISHED,
+    engine.Status.ABORTED: GameStatus.ABORTED,
+}
+
+
+class GameWrite:
+    """One write to one game, as a `with` block (see the module's docstring)."""
+
+    def __init__(
+        self,
+        game_id,
+        *,
+        skip_locked: bool = False,
+        missing_ok: bool = False,
+        enforce_overdue: bool = True,
+    ):
+        """`skip_locked`: a game another writer holds is left alone (`game` is None), as
+        is a missing one with `missing_ok`; otherwise a missing game is GameNotFound."""
+        self.game_id = game_id
+        self.skip_locked = skip_locked
+        self.missing_ok = missing_ok or skip_locked
+        self.enforce_overdue = enforce_overdue
+        self.game: Game | None = None
+        self.state: GameState | None = None
+        self.appended: list[Appended] = []
+        self.overdue_enforced = 0
+        self._due_times: list[str] = []
+        self._atomic = transaction.atomic(savepoint=False)
+
+    # --- lock, load ------------------------------------------------------------------
+
+    def __enter__(self) -> GameWrite:
+        self._atomic.__enter__()
+        try:
+            self.game = _lock(self.game_id, self.skip_locked, self.missing_ok)
+            if self.game is not None:
+                self.state = load_state(self.game)
+                if self.enforce_overdue:
+                    self._enforce_overdue()
+        except BaseException as error:
+            self.__exit__(type(error), error, error.__traceback__)
+            raise
+        return self
+
+    def _enforce_overdue(self) -> None:
+        while self.overdue_enforced < OVERDUE_LIMIT and self.game.status == GameStatus.ACTIVE:
+            due = next_overdue(self.game, clock.now())
+            if due is None:
+                return
+            token, deadline = due
+            try:
+                self.step(_deadline_command(self.state, token, deadline), actor=_actor(deadline))
+            except GameConflict:
+                forget_deadline(self.game, token)
+                self.game.save(update_fields=["open_deadlines"])
+            self.overdue_enforced += 1
+
+    # --- step, append, project, deadlines ----------------------------------------------
+
+    def step(self, command, *, actor: str) -> None:
+        """Decide `command` on the current state and record what it settles."""
+        game = self.game
+        state = GameState() if isinstance(command, engine.StartGame) else self.state
+        try:
+            outcome = engine.step(state, command, _rng_for(game))
+        except RuleViolation as refused:
+            raise GameConflict(refused.message, refused.code.value, version=game.version) from None
+        except InvalidRules as invalid:
+            raise InvalidOption(invalid.message, invalid.code, option=invalid.option) from None
+        now = clock.now()
+        items = [new_engine_event(event, actor, now) for event in outcome.events]
+        self._record(items, outcome.state, now)
+
+    def lobby(self, items: list[NewEvent], *, status: str | None = None) -> None:
+        """Append the lobby's own events (no engine state changes with them)."""
+        if status is not None:
+            self.game.status = status
+        self._record(items, self.state, clock.now())
+
+    def _record(self, items: list[NewEvent], state: GameState | None, now: datetime) -> None:
+        game = self.game
+        appended = append_events(game, items, now=now)
+        self.appended += appended
+        self.state = state
+        if state is not None:
+            _project(game, state, now)
+        self._due_times += sync_deadlines(game, appended, state)
+        if game.status in (GameStatus.FINISHED, GameStatus.ABORTED) and game.ended_at is None:
+            game.ended_at = now
+        game.save()
+
+    # --- commit, on commit -------------------------------------------------------------
+
+    def __exit__(self, kind, error, traceback) -> bool:
+        refused = isinstance(error, DomainError)
+        if refused:
+            kind = error = traceback = None  # keep what was written before the refusal
+        self._atomic.__exit__(kind, error, traceback)
+        if self.game is not None and self.appended and error is None:
+            _on_commit(self.game.id, self.game.version, self._due_times)
+        return False
+
+
+def load_state(game: Game) -> GameState | None:
+    """The engine state at the game's head: the JSON cache when it is current, else a
+    replay of the log (a cache of another format, or a game written before the cache
+    was JSON, is rebuilt this way and never unpickled)."""
+    cached = game.state
+    if cached is not None and game.state_format == FORMAT and cached.get("version") == game.version:
+        return state_from_json(cached["state"])
+    if game.status == GameStatus.WAITING:
+        return None
+    return replay_state(game)
+
+
+def replay_state(game: Game, upto: int | None = None) -> GameState:
+    return engine.replay(engine_events(load_events(game.id, upto=upto)))
+
+
+def game_create(*, fields: dict, host, first_events: list[NewEvent]) -> Game:
+    """A new head row, the host's seat and the first events, in one transaction."""
+    with transaction.atomic():
+        game = Game.objects.create(host=host, **fields)
+        GameSeat.objects.create(game=game, seat=0, player=host)
+        append_events(game, first_events, now=clock.now())
+        game.save(update_fields=["version", "head_hash"])
+    return game
+
+
+def _lock(game_id, skip_locked: bool, missing_ok: bool) -> Game | None:
+    """The head row, locked; None when another writer holds it (`skip_locked`) or it is
+    missing (`missing_ok`)."""
+    rows = Game.objects.select_for_update(**_skip_locked(skip_locked))
+    try:
+        game = rows.filter(pk=game_id).first()
+    except (ValueError, TypeError):
+        game = None
+    if game is None and not missing_ok:
+        raise GameNotFound()
+    return game
+
+
+def _skip_locked(wanted: bool) -> dict:
+    if wanted and connection.features.has_select_for_update_skip_locked:
+        return {"skip_locked": True}
+    return {}
+
+
+def _project(game: Game, state: GameState, now: datetime) -> None:
+    """The head row from the state the events led to, with the state cache."""
+    game.status = _STATUS_OF_ENGINE[state.status]
+    active = state.status == engine.Status.ACTIVE
+    game.to_act = state.to_act if active else None
+    game.phase = state.phase.value if active else ""
+    game.round = state.round
+    game.winner = list(state.winner) if isinstance(state.winner, tuple) else state.winner
+    if game.started_at is None:
+        game.started_at = now
+    game.state = {"version": game.version, "state": state_to_json(state)}
+    game.state_format = FORMAT
+
+
+def _deadline_command(state: GameState, token: str, deadline: dict):
+    if deadline["kind"] == GameDeadline.Kind.BOT:
+        command = bot_command(state, deadline["seat"])
+        if command is not None:
+            return command
+    return engine.Timeout(token)
+
+
+def _actor(deadline: dict) -> str:
+    return f"bot:{deadline['seat']}" if deadline["kind"] == GameDeadline.Kind.BOT else SYSTEM
+
+
+def _rng_for(game: Game) -> random.Random:
+    """A staff `seed` makes every shuffle reproducible (one stream per position in the
+    log); otherwise shuffles come from the operating system's randomness."""
+    seed = game.setup.get("seed")
+    if seed is None:
+        return random.SystemRandom()
+    return random.Random(f"{seed}:{game.version}")
+
+
+def _on_commit(game_id, version: int, due_times: list[str]) -> None:
+    """Once the transaction commits: an ETA task per new deadline (the sweeper covers any
+    task that is lost, late or never sent), and the `events_committed` signal."""
+
+    def after_commit():
+        if due_times and settings.UNO_SCHEDULE_DEADLINE_TASKS:
+            _schedule_deadline_tasks(game_id, sorted(set(due_times)))
+        events_committed.send(sender=Game, game_id=game_id, version=version)
+
+    transaction.on_commit(after_commit)
+
+
+def _schedule_deadline_tasks(game_id, due_times: list[str]) -> None:
+    from .tasks import enforce_deadlines  # tasks import this module
+
+    for due_at in due_times:
+        try:
+            enforce_deadlines.apply_async((str(game_id),), eta=parse_time(due_at), retry=False)
+        except Exception:  # the broker is down: the sweeper still enforces it
+            logger.warning("could not schedule deadline task for %s", game_id, exc_info=True)
+
