@@ -1,0 +1,296 @@
+"""The write path (games/write.py) at the service level, without HTTP: every kind of
+write goes through it and leaves the head row, its state cache and the deadlines in step
+with the log; a refusal changes nothing; deadlines are facts of the events that open
+them; a retried request applies once; and a plain play costs a fixed set of statements."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.test import APIClient, APIRequestFactory
+
+from games import services
+from games.audit import audit_game
+from games.engine import DrawCard, PlayCard, Timeout, card
+from games.engine.snapshot import FORMAT
+from games.errors import GameConflict, NotSeated, StaleVersion
+from games.idempotency import idempotent
+from games.models import Game, GameDeadline, GameEvent, IdempotencyRecord
+from games.write import load_state, replay_state
+from players.services import player_register
+
+pytestmark = pytest.mark.django_db
+
+#: Seat 0 to play on a red 3; seat 1 holds a red 9.
+POSITION = {
+    "hands": {"0": ["red-5", "red-6", "blue-7"], "1": ["green-3", "yellow-4", "red-9"]},
+    "discard": ["red-3"],
+    "draw": ["blue-1", "blue-2"],
+    "to_act": 0,
+}
+TIMERS = {"turn_seconds": 30, "response_seconds": 15, "uno_window_seconds": 5}
+
+
+class Clock:
+    def __init__(self):
+        self.now = datetime(2026, 11, 30, 12, 0, 0, tzinfo=UTC)
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock(monkeypatch, settings):
+    fake = Clock()
+    monkeypatch.setattr("unoservice.clock.now", fake)
+    settings.UNO_SCHEDULE_DEADLINE_TASKS = False
+    return fake
+
+
+@pytest.fixture
+def table(clock):
+    """A started two-seat game from POSITION: (game, ann in seat 0, bob in seat 1)."""
+    ann, _ = player_register(name="ann")
+    bob, _ = player_register(name="bob")
+    game = services.game_create(
+        host=ann, seats=2, rules={"preset": "classic"}, timers=TIMERS, setup={"position": POSITION}
+    )
+    services.game_join(game_id=game.id, player=bob)
+    services.game_start(game_id=game.id, player=ann)
+    return Game.objects.get(pk=game.id), ann, bob
+
+
+def head(game_id) -> dict:
+    """What a write may change, as stored."""
+    game = Game.objects.get(pk=game_id)
+    deadlines = sorted(GameDeadline.objects.filter(game=game).values_list("token", "due_at"))
+    return {
+        "version": game.version,
+        "head_hash": game.head_hash,
+        "status": game.status,
+        "to_act": game.to_act,
+        "phase": game.phase,
+        "state": game.state,
+        "open_deadlines": game.open_deadlines,
+        "deadline_at": game.deadline_at,
+        "deadline_rows": deadlines,
+        "events": GameEvent.objects.filter(game=game).count(),
+    }
+
+
+def assert_in_step_with_its_log(game_id) -> None:
+    game = Game.objects.get(pk=game_id)
+    assert audit_game(game)["ok"], audit_game(game)
+    assert game.state["version"] == game.version and game.state_format == FORMAT
+    assert load_state(game) == replay_state(game)
+    rows = {d.token: d for d in GameDeadline.objects.filter(game=game)}
+    assert set(rows) == set(game.open_deadlines)
+    state = load_state(game)
+    assert set(rows) <= state.open_deadline_tokens()
+
+
+def test_every_kind_of_write_leaves_the_head_row_and_cache_in_step_with_the_log(table, clock):
+    game, ann, bob = table
+    assert_in_step_with_its_log(game.id)  # created, joined, started
+
+    services.game_act(game_id=game.id, player=ann, command=PlayCard(None, card("red-5")))
+    assert_in_step_with_its_log(game.id)
+
+    clock.advance(31)  # bob's turn times out: draw and pass
+    assert services.game_deadlines_enforce(game_id=game.id) == 1
+    assert_in_step_with_its_log(game.id)
+    assert GameEvent.objects.filter(game=game, type="timed_out").count() == 1
+
+    services.game_leave(game_id=game.id, player=bob)  # two seats: the last one wins
+    assert_in_step_with_its_log(game.id)
+    game.refresh_from_db()
+    assert game.status == "finished" and game.winner == 0
+    assert not GameDeadline.objects.filter(game=game).exists() and game.open_deadlines == {}
+
+
+def test_a_refused_command_changes_nothing(table):
+    game, ann, bob = table
+    before = head(game.id)
+
+    with pytest.raises(GameConflict) as not_yours:
+        services.game_act(game_id=game.id, player=bob, command=DrawCard(None))
+    with pytest.raises(GameConflict) as not_playable:
+        services.game_act(game_id=game.id, player=ann, command=PlayCard(None, card("blue-7")))
+    with pytest.raises(StaleVersion):
+        services.game_act(
+            game_id=game.id, player=ann, command=DrawCard(None), if_match=game.version - 1
+        )
+    stranger, _ = player_register(name="cy")
+    with pytest.raises(NotSeated):
+        services.game_act(game_id=game.id, player=stranger, command=DrawCard(None))
+
+    assert not_yours.value.code == "not_your_turn"
+    assert not_yours.value.extra["version"] == before["version"]
+    assert not_playable.value.code == "card_not_playable"
+    assert head(game.id) == before
+
+
+def test_a_late_move_loses_to_its_timeout_and_the_timeout_stays(table, clock):
+    game, ann, _ = table
+    clock.advance(30.001)
+
+    with pytest.raises(GameConflict) as refused:
+        services.game_act(game_id=game.id, player=ann, command=PlayCard(None, card("red-5")))
+
+    assert refused.value.code == "not_your_turn"
+    assert GameEvent.objects.filter(game=game, type="timed_out").count() == 1
+    assert not GameEvent.objects.filter(game=game, type="card_played").exists()
+    assert_in_step_with_its_log(game.id)
+
+
+def test_a_stale_deadline_token_does_nothing(table):
+    game, _, _ = table
+    before = head(game.id)
+    assert services.game_system_command(game_id=game.id, command=Timeout("turn-0")) is None
+    assert head(game.id) == before
+
+
+def test_deadlines_are_facts_of_the_events_that_open_them(table, clock):
+    game, ann, _ = table
+    started = GameEvent.objects.get(game=game, type="game_started")
+    assert started.public["timers"] == {
+        "turn_seconds": 30,
+        "response_seconds": 15,
+        "uno_window_seconds": 5,
+        "uno_grace_ms": 500,
+        "bot_delay_ms": 1000,
+    }
+    clock.advance(2)
+    written = services.game_act(
+        game_id=game.id, player=ann, command=PlayCard(None, card("red-5"))
+    )
+
+    turn = next(a.row for a in written.appended if a.row.type == "turn_changed")
+    assert turn.public["deadline"] == {
+        "kind": "turn",
+        "token": turn.public["deadline"]["token"],
+        "seconds": 30,
+        "grace_ms": 0,
+    }
+    assert turn.public["deadline_at"] == "2026-11-30T12:00:32.000Z"
+    row = GameDeadline.objects.get(game=game)
+    assert (row.token, row.kind, row.seat) == (turn.public["deadline"]["token"], "turn", 1)
+    assert row.due_at == row.closes_at == datetime(2026, 11, 30, 12, 0, 32, tzinfo=UTC)
+    types = [a.row.type for a in written.appended]
+    assert types == ["card_played", "turn_changed"], "no events of its own for deadlines"
+
+
+def test_a_game_cached_before_the_json_cache_is_read_by_replay_and_recached(table):
+    game, ann, _ = table
+    Game.objects.filter(pk=game.pk).update(state=None, state_format=0)
+
+    services.game_act(game_id=game.id, player=ann, command=PlayCard(None, card("red-5")))
+
+    assert_in_step_with_its_log(game.id)
+
+
+def test_a_retried_request_applies_once_and_its_response_commits_with_its_events(table):
+    game, ann, _ = table
+    factory = APIRequestFactory()
+    calls = []
+
+    def request():
+        raw = factory.post(f"/x/{game.id}", {"type": "play"}, format="json")
+        raw.META["HTTP_IDEMPOTENCY_KEY"] = "once"
+        wrapped = Request(raw)
+        wrapped._full_data = {"type": "play"}
+        wrapped.user = ann
+        return wrapped
+
+    def run():
+        calls.append(1)
+        written = services.game_act(
+            game_id=game.id, player=ann, command=PlayCard(None, card("red-5"))
+        )
+        version = written.game.version
+        return Response({"version": version}, headers={"ETag": f'"{version}"'})
+
+    first = idempotent(request(), run)
+    again = idempotent(request(), run)
+
+    assert len(calls) == 1
+    moved_to = game.version + 2  # card_played, turn_changed
+    assert first.data == again.data == {"version": moved_to}
+    assert again["ETag"] == f'"{moved_to}"' and again["Idempotent-Replayed"] == "true"
+    record = IdempotencyRecord.objects.get(key="once")
+    assert record.headers == {"ETag": f'"{moved_to}"'}
+    assert GameEvent.objects.filter(game=game, type="card_played").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_plain_play_costs_ten_statements_with_auth_and_idempotency(postgres, table):
+    """The statements of `POST /actions` (a plain play, with an Idempotency-Key), in
+    order. Each is there for a reason; a new one must earn its place here:
+
+    1  the bearer token with its player (authentication)
+    2  pg_try_advisory_xact_lock: a repeat of a running key is a 409 at once
+    3  the Idempotency-Key record: a repeat gets the stored response
+    4  the game's head row, locked (FOR UPDATE): writers of one game take turns
+    5  its seats with their players (who may act; the view's names)
+    6  INSERT the events (one statement for the batch)
+    7  DELETE the deadlines the move closed (the turn's)
+    8  INSERT the deadlines it opened (the next turn's)
+    9  UPDATE the head row: version, hash, status, turn, deadlines, state cache
+    10 INSERT the Idempotency-Key record with the response, in the same transaction
+
+    The state comes from the head row's cache (no event is read), the deadlines from the
+    head row too, and the response is redacted from the events in memory.
+    """
+    game, ann, _ = table
+    token = player_register(name="probe")[1]  # a token of its own, for a clean count
+    from players.models import ApiToken
+
+    ApiToken.objects.filter(hint=token[:8]).update(player=ann)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    client.get(f"/api/v1/games/{game.id}")  # touches the token's last use first
+
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(
+            f"/api/v1/games/{game.id}/actions",
+            {"type": "play", "card": "red-5"},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="count-me",
+        )
+
+    assert response.status_code == 200, response.content
+    statements = [
+        q["sql"] for q in queries.captured_queries if q["sql"] not in ("BEGIN", "COMMIT")
+    ]
+    kinds = [_kind(sql) for sql in statements]
+    assert kinds == [
+        "SELECT players_apitoken",
+        "SELECT pg_try_advisory_xact_lock",
+        "SELECT games_idempotencyrecord",
+        "SELECT games_game FOR UPDATE",
+        "SELECT games_gameseat",
+        "INSERT games_gameevent",
+        "DELETE games_gamedeadline",
+        "INSERT games_gamedeadline",
+        "UPDATE games_game",
+        "INSERT games_idempotencyrecord",
+    ], "\n".join(statements)
+
+
+def _kind(sql: str) -> str:
+    words = sql.replace('"', "").split()
+    verb = words[0]
+    if verb == "SELECT" and "pg_try_advisory_xact_lock" in sql:
+        return "SELECT pg_try_advisory_xact_lock"
+    table = words[words.index("FROM") + 1] if verb in ("SELECT", "DELETE") else words[2]
+    if verb == "UPDATE":
+        table = words[1]
+    return f"{verb} {table}" + (" FOR UPDATE" if sql.rstrip().endswith("FOR UPDATE") else "")
