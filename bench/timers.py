@@ -455,15 +455,15 @@ def run(args, work: Path) -> dict:
     from django.core.management import call_command
     from django.db import connection
 
-    from games import clock
     from games.models import GameEvent
+    from unoservice import clock
 
     if connection.vendor != "postgresql":
         raise SystemExit(f"DATABASE_URL must be PostgreSQL, not {connection.vendor}")
     call_command("migrate", interactive=False, verbosity=0)
-    from games.models import GameDeadline
+    from games.models import Game
 
-    others = GameDeadline.objects.values("game_id").distinct().count()
+    others = Game.objects.filter(next_due_at__isnull=False).count()
     if others:
         say(
             f"warning: {others} other games in this database have open deadlines; the "

@@ -7,7 +7,7 @@ from django.contrib import admin, messages
 
 from . import services
 from .audit import audit_game
-from .models import Game, GameDeadline, GameEvent, GameSeat, GameStatus
+from .models import Game, GameEvent, GameSeat, GameStatus
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -28,12 +28,6 @@ class SeatInline(ReadOnlyInline):
     readonly_fields = fields
 
 
-class DeadlineInline(ReadOnlyInline):
-    model = GameDeadline
-    fields = ("kind", "seat", "token", "closes_at", "due_at")
-    readonly_fields = fields
-
-
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     list_display = (
@@ -51,7 +45,7 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ("id", "host__name")
     readonly_fields = [f.name for f in Game._meta.fields if f.name != "state"]
     exclude = ("state",)
-    inlines = [SeatInline, DeadlineInline]
+    inlines = [SeatInline]
     actions = ["audit_selected", "abort_selected"]
 
     def has_add_permission(self, request):

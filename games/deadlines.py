@@ -3,11 +3,12 @@
 closes (`deadline_at`). Which deadlines are still open follows from the state
 (`GameState.open_deadline_tokens`).
 
-Two copies are kept, both written by the write path under the game's row lock: the head
-row's `open_deadlines` (token -> kind, seat, closes_at, due_at), which views and the
-write path read with the game, and one `GameDeadline` row per open deadline, where the
-sweeper finds them by time. `due_at` is when the server enforces a deadline; `closes_at`
-is what clients are shown (they differ by the UNO grace in `auto` mode).
+They are kept on the game's head row, written by the write path in the same UPDATE as
+the rest of it (no statement of their own): `open_deadlines` (token -> kind, seat,
+closes_at, due_at), which views and the write path read with the game, and
+`next_due_at`, the earliest of them, indexed, where the sweeper finds the games that
+have something due. `due_at` is when the server enforces a deadline; `closes_at` is what
+clients are shown (they differ by the UNO grace in `auto` mode).
 
 A deadline is enforced by the same engine command from three places, whichever comes
 first: the ETA task scheduled when it opened, the beat sweeper, or the next request on
@@ -22,7 +23,7 @@ from datetime import datetime, timedelta
 from games.engine import GameState
 
 from .hashing import format_time
-from .models import Game, GameDeadline
+from .models import Game
 from .store import Appended
 
 
@@ -51,30 +52,20 @@ def _opened(appended: list[Appended], still_open: frozenset[str]) -> dict[str, d
 
 def sync_deadlines(game: Game, appended: list[Appended], state: GameState | None) -> list[str]:
     """Open the deadlines the events opened and close the ones the state no longer has,
-    on the head row (saved by the caller) and in `GameDeadline`. Returns the due times
-    of the newly opened ones."""
+    on the head row (saved by the caller). Returns the due times of the new ones."""
     still_open = state.open_deadline_tokens() if state is not None else frozenset()
     kept = {t: d for t, d in game.open_deadlines.items() if t in still_open}
-    closed = [t for t in game.open_deadlines if t not in kept]
     opened = _opened(appended, still_open)
-    if closed:
-        GameDeadline.objects.filter(game=game, token__in=closed).delete()
-    if opened:
-        GameDeadline.objects.bulk_create(
-            GameDeadline(
-                game=game,
-                token=token,
-                kind=d["kind"],
-                seat=d["seat"],
-                closes_at=parse_time(d["closes_at"]),
-                due_at=parse_time(d["due_at"]),
-            )
-            for token, d in opened.items()
-        )
-    game.open_deadlines = {**kept, **opened}
+    _set_open(game, {**kept, **opened})
     turn = game.open_deadlines.get(state.turn_token) if state is not None else None
     game.deadline_at = parse_time(turn["closes_at"]) if turn else None
     return [d["due_at"] for d in opened.values()]
+
+
+def _set_open(game: Game, deadlines: dict[str, dict]) -> None:
+    game.open_deadlines = deadlines
+    due = min((d["due_at"] for d in deadlines.values()), default=None)
+    game.next_due_at = parse_time(due) if due else None
 
 
 def next_overdue(game: Game, now: datetime) -> tuple[str, dict] | None:
@@ -88,6 +79,5 @@ def next_overdue(game: Game, now: datetime) -> tuple[str, dict] | None:
 
 def forget_deadline(game: Game, token: str) -> None:
     """Drop a deadline whose command the engine refused (what it guarded already
-    happened), so enforcing never loops on it."""
-    GameDeadline.objects.filter(game=game, token=token).delete()
-    game.open_deadlines = {t: d for t, d in game.open_deadlines.items() if t != token}
+    happened), so enforcing never loops on it (the caller saves the head row)."""
+    _set_open(game, {t: d for t, d in game.open_deadlines.items() if t != token})

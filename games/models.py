@@ -16,6 +16,16 @@ from django.utils import timezone
 from players.models import Player
 
 
+class DeadlineKind(models.TextChoices):
+    """What a deadline guards: the turn, a response (W+4, drawn card, a choice), an UNO
+    window, or a bot's think time."""
+
+    TURN = "turn"
+    RESPONSE = "response"
+    UNO = "uno"
+    BOT = "bot"
+
+
 class GameStatus(models.TextChoices):
     WAITING = "waiting"
     ACTIVE = "active"
@@ -55,6 +65,9 @@ class Game(models.Model):
         blank=True,
         help_text='The open deadlines by token: {"kind", "seat", "closes_at", "due_at"}.',
     )
+    next_due_at = models.DateTimeField(
+        null=True, blank=True, help_text="The earliest due_at of the open deadlines (swept)."
+    )
     winner = models.JSONField(null=True, blank=True)
     state = models.JSONField(
         null=True, blank=True, editable=False, help_text="The engine state at `version` (a cache)."
@@ -67,7 +80,14 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["status", "visibility", "-created_at"])]
+        indexes = [
+            models.Index(fields=["status", "visibility", "-created_at"]),
+            models.Index(
+                fields=["next_due_at"],
+                name="games_due_deadlines",
+                condition=models.Q(next_due_at__isnull=False),
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"game {self.id} ({self.status}, v{self.version})"
@@ -170,33 +190,3 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} ({self.status_code or 'running'})"
-
-
-class GameDeadline(models.Model):
-    """An open deadline of a game, where the sweeper finds it by time (DESIGN.md §6).
-
-    `token` is the engine's (`turn-N` for the seat to act, `uno-N` for an UNO window);
-    `due_at` is when the server enforces it, `closes_at` what clients are shown (they
-    differ by the UNO grace in `auto` mode)."""
-
-    class Kind(models.TextChoices):
-        TURN = "turn"
-        RESPONSE = "response"
-        UNO = "uno"
-        BOT = "bot"
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deadlines")
-    token = models.CharField(max_length=40)
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    seat = models.SmallIntegerField()
-    due_at = models.DateTimeField(db_index=True)
-    closes_at = models.DateTimeField()
-
-    class Meta:
-        ordering = ["due_at"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "token"], name="one_deadline_per_token")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.game_id} {self.kind} {self.token} due {self.due_at:%H:%M:%S.%f}"

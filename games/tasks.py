@@ -11,7 +11,7 @@ from django.db import close_old_connections, connections
 from unoservice import clock
 
 from .idempotency import idempotency_records_purge
-from .models import GameDeadline
+from .models import Game
 from .services import game_deadlines_enforce
 
 SWEEP_BATCH = 200
@@ -51,9 +51,9 @@ def sweep_deadlines() -> int:
     """Beat runs this every second or two: the guarantee against lost or late tasks.
     Games another worker holds are skipped (FOR UPDATE SKIP LOCKED) and seen next time."""
     overdue = (
-        GameDeadline.objects.filter(due_at__lte=clock.now())
-        .order_by("due_at")
-        .values_list("game_id", flat=True)[:SWEEP_BATCH]
+        Game.objects.filter(next_due_at__lte=clock.now())
+        .order_by("next_due_at")
+        .values_list("id", flat=True)[:SWEEP_BATCH]
     )
     enforced = 0
     for game_id in dict.fromkeys(overdue):

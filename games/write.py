@@ -40,7 +40,7 @@ from unoservice.errors import DomainError
 
 from .deadlines import forget_deadline, next_overdue, parse_time, sync_deadlines
 from .errors import GameConflict, GameNotFound, InvalidOption
-from .models import Game, GameDeadline, GameSeat, GameStatus
+from .models import DeadlineKind, Game, GameSeat, GameStatus
 from .store import (
     SYSTEM,
     Appended,
@@ -116,7 +116,7 @@ class GameWrite:
                 self.step(_deadline_command(self.state, token, deadline), actor=_actor(deadline))
             except GameConflict:
                 forget_deadline(self.game, token)
-                self.game.save(update_fields=["open_deadlines"])
+                self.game.save(update_fields=["open_deadlines", "next_due_at"])
             self.overdue_enforced += 1
 
     # --- step, append, project, deadlines ----------------------------------------------
@@ -225,7 +225,7 @@ def _project(game: Game, state: GameState, now: datetime) -> None:
 
 
 def _deadline_command(state: GameState, token: str, deadline: dict):
-    if deadline["kind"] == GameDeadline.Kind.BOT:
+    if deadline["kind"] == DeadlineKind.BOT:
         command = bot_command(state, deadline["seat"])
         if command is not None:
             return command
@@ -233,7 +233,7 @@ def _deadline_command(state: GameState, token: str, deadline: dict):
 
 
 def _actor(deadline: dict) -> str:
-    return f"bot:{deadline['seat']}" if deadline["kind"] == GameDeadline.Kind.BOT else SYSTEM
+    return f"bot:{deadline['seat']}" if deadline["kind"] == DeadlineKind.BOT else SYSTEM
 
 
 def _rng_for(game: Game) -> random.Random:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import threading
+from types import SimpleNamespace
 
 import pytest
 
 from games import services
+from games.deadlines import parse_time
 from games.engine import Phase
-from games.models import GameDeadline, GameEvent
+from games.models import Game, GameEvent
 from games.services import game_deadlines_enforce, game_state
 
 pytestmark = pytest.mark.django_db
@@ -16,6 +18,25 @@ pytestmark = pytest.mark.django_db
 
 def act(game, player, command_of):
     return services.game_act(game_id=game.id, player=player, command=(command_of)(None))
+
+
+def open_deadline(game, kind=None) -> SimpleNamespace:
+    """The game's one open deadline (of this kind), as its head row keeps it."""
+    deadlines = Game.objects.get(pk=game.pk).open_deadlines
+    (token, found), *others = [(t, d) for t, d in deadlines.items() if kind in (None, d["kind"])]
+    assert not others, deadlines
+    return SimpleNamespace(
+        token=token,
+        kind=found["kind"],
+        seat=found["seat"],
+        closes_at=parse_time(found["closes_at"]),
+        due_at=parse_time(found["due_at"]),
+    )
+
+
+def no_open_deadlines(game) -> bool:
+    game = Game.objects.get(pk=game.pk)
+    return game.open_deadlines == {} and game.next_due_at is None
 
 
 def events_of(game, type_):
@@ -43,7 +64,7 @@ def test_turn_deadline_is_written_into_the_event_that_opens_it(started_game, clo
     game, _ = started_game(setup=position(hands), timers={"turn_seconds": 30})
     opened = events_of(game, "turn_changed")[-1]
     assert opened.public["deadline_at"] == "2026-11-29T12:00:30.000Z"
-    deadline = GameDeadline.objects.get(game=game, kind="turn")
+    deadline = open_deadline(game, "turn")
     assert deadline.due_at == clock.now.replace(second=30)
     assert game.deadline_at == deadline.closes_at
 
@@ -87,7 +108,7 @@ def test_draw4_response_deadline_accepts(started_game, clock):
     from games.engine import Color, PlayCard, card
 
     act(game, players[0], lambda seat: PlayCard(seat, card("wild-draw4"), Color.BLUE))
-    assert GameDeadline.objects.get(game=game).kind == "response"
+    assert open_deadline(game).kind == "response"
     clock.advance(15)
     game_deadlines_enforce(game_id=game.id)
     state = game_state(game.__class__.objects.get(pk=game.id))
@@ -156,7 +177,7 @@ def test_color_choice_deadline_picks_the_most_frequent_color(started_game, clock
 
 def test_a_stale_token_does_nothing_and_a_duplicate_applies_once(started_game, clock):
     game, _ = started_game(setup=position(PLAIN_HANDS), timers={"turn_seconds": 10})
-    token = GameDeadline.objects.get(game=game).token
+    token = open_deadline(game).token
     clock.advance(10)
     assert game_deadlines_enforce(game_id=game.id) == 1
     assert game_deadlines_enforce(game_id=game.id) == 0
@@ -176,11 +197,11 @@ def test_an_out_of_turn_uno_call_does_not_reset_the_turn_timer(started_game, clo
     from games.engine import CallUno, PlayCard, card
 
     act(game, players[0], lambda seat: PlayCard(seat, card("red-1")))
-    turn = GameDeadline.objects.get(game=game, kind="turn")
+    turn = open_deadline(game, "turn")
     clock.advance(3)
     act(game, players[0], CallUno)
-    assert GameDeadline.objects.get(game=game, kind="turn") == turn
-    assert GameDeadline.objects.get(game=game, kind="turn").due_at == turn.due_at
+    assert open_deadline(game, "turn") == turn
+    assert open_deadline(game, "turn").due_at == turn.due_at
 
 
 def test_catch_mode_window_closes_when_its_time_runs_out(started_game, clock):
@@ -193,7 +214,7 @@ def test_catch_mode_window_closes_when_its_time_runs_out(started_game, clock):
     from games.engine import CatchUno, PlayCard, card
 
     act(game, players[0], lambda seat: PlayCard(seat, card("red-1")))
-    window = GameDeadline.objects.get(game=game, kind="uno")
+    window = open_deadline(game, "uno")
     assert window.seat == 0
     clock.advance(5)
     with pytest.raises(services.GameConflict) as late:
@@ -215,7 +236,7 @@ def test_auto_mode_penalises_a_seat_that_never_called_after_the_grace(started_ga
     from games.engine import PlayCard, card
 
     act(game, players[0], lambda seat: PlayCard(seat, card("red-1")))
-    window = GameDeadline.objects.get(game=game, kind="uno")
+    window = open_deadline(game, "uno")
     assert (window.due_at - window.closes_at).total_seconds() == 0.5
     clock.advance(5.4)
     assert game_deadlines_enforce(game_id=game.id) == 0
@@ -314,7 +335,7 @@ def test_repeated_timeouts_remove_the_seat_and_the_last_seat_wins(started_game, 
     assert [e.public["status"] for e in removed] == ["removed", "removed"]
     state = game_state(game)
     assert state.winner is not None and state.seat_states[state.winner] == "playing"
-    assert not GameDeadline.objects.filter(game=game).exists()
+    assert no_open_deadlines(game)
 
 
 def test_an_abandoned_seat_is_taken_over_by_the_bot(started_game, clock, settings):
@@ -348,4 +369,4 @@ def test_staff_abort_is_an_event_with_its_reason(started_game, clock):
     game.refresh_from_db()
     assert game.status == "aborted"
     assert events_of(game, "game_aborted")[0].public["reason"] == "stuck table"
-    assert not GameDeadline.objects.filter(game=game).exists()
+    assert no_open_deadlines(game)

@@ -16,11 +16,12 @@ from rest_framework.test import APIClient, APIRequestFactory
 
 from games import services
 from games.audit import audit_game
+from games.deadlines import parse_time
 from games.engine import DrawCard, PlayCard, Timeout, card
 from games.engine.snapshot import FORMAT
 from games.errors import GameConflict, NotSeated, StaleVersion
 from games.idempotency import idempotent
-from games.models import Game, GameDeadline, GameEvent, IdempotencyRecord
+from games.models import Game, GameEvent, IdempotencyRecord
 from games.write import load_state, replay_state
 from players.services import player_register
 
@@ -71,7 +72,6 @@ def table(clock):
 def head(game_id) -> dict:
     """What a write may change, as stored."""
     game = Game.objects.get(pk=game_id)
-    deadlines = sorted(GameDeadline.objects.filter(game=game).values_list("token", "due_at"))
     return {
         "version": game.version,
         "head_hash": game.head_hash,
@@ -81,7 +81,7 @@ def head(game_id) -> dict:
         "state": game.state,
         "open_deadlines": game.open_deadlines,
         "deadline_at": game.deadline_at,
-        "deadline_rows": deadlines,
+        "next_due_at": game.next_due_at,
         "events": GameEvent.objects.filter(game=game).count(),
     }
 
@@ -91,10 +91,10 @@ def assert_in_step_with_its_log(game_id) -> None:
     assert audit_game(game)["ok"], audit_game(game)
     assert game.state["version"] == game.version and game.state_format == FORMAT
     assert load_state(game) == replay_state(game)
-    rows = {d.token: d for d in GameDeadline.objects.filter(game=game)}
-    assert set(rows) == set(game.open_deadlines)
     state = load_state(game)
-    assert set(rows) <= state.open_deadline_tokens()
+    assert set(game.open_deadlines) <= state.open_deadline_tokens()
+    due = [parse_time(d["due_at"]) for d in game.open_deadlines.values()]
+    assert game.next_due_at == min(due, default=None)
 
 
 def test_every_kind_of_write_leaves_the_head_row_and_cache_in_step_with_the_log(table, clock):
@@ -113,7 +113,7 @@ def test_every_kind_of_write_leaves_the_head_row_and_cache_in_step_with_the_log(
     assert_in_step_with_its_log(game.id)
     game.refresh_from_db()
     assert game.status == "finished" and game.winner == 0
-    assert not GameDeadline.objects.filter(game=game).exists() and game.open_deadlines == {}
+    assert game.open_deadlines == {} and game.next_due_at is None
 
 
 def test_a_refused_command_changes_nothing(table):
@@ -181,9 +181,16 @@ def test_deadlines_are_facts_of_the_events_that_open_them(table, clock):
         "grace_ms": 0,
     }
     assert turn.public["deadline_at"] == "2026-11-30T12:00:32.000Z"
-    row = GameDeadline.objects.get(game=game)
-    assert (row.token, row.kind, row.seat) == (turn.public["deadline"]["token"], "turn", 1)
-    assert row.due_at == row.closes_at == datetime(2026, 11, 30, 12, 0, 32, tzinfo=UTC)
+    game.refresh_from_db()
+    assert game.open_deadlines == {
+        turn.public["deadline"]["token"]: {
+            "kind": "turn",
+            "seat": 1,
+            "closes_at": "2026-11-30T12:00:32.000Z",
+            "due_at": "2026-11-30T12:00:32.000Z",
+        }
+    }
+    assert game.next_due_at == game.deadline_at == datetime(2026, 11, 30, 12, 0, 32, tzinfo=UTC)
     types = [a.row.type for a in written.appended]
     assert types == ["card_played", "turn_changed"], "no events of its own for deadlines"
 
@@ -231,7 +238,7 @@ def test_a_retried_request_applies_once_and_its_response_commits_with_its_events
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_plain_play_costs_ten_statements_with_auth_and_idempotency(postgres, table):
+def test_a_plain_play_costs_eight_statements_with_auth_and_idempotency(postgres, table):
     """The statements of `POST /actions` (a plain play, with an Idempotency-Key), in
     order. Each is there for a reason; a new one must earn its place here:
 
@@ -241,10 +248,9 @@ def test_a_plain_play_costs_ten_statements_with_auth_and_idempotency(postgres, t
     4  the game's head row, locked (FOR UPDATE): writers of one game take turns
     5  its seats with their players (who may act; the view's names)
     6  INSERT the events (one statement for the batch)
-    7  DELETE the deadlines the move closed (the turn's)
-    8  INSERT the deadlines it opened (the next turn's)
-    9  UPDATE the head row: version, hash, status, turn, deadlines, state cache
-    10 INSERT the Idempotency-Key record with the response, in the same transaction
+    7  UPDATE the head row: version, hash, status, turn, the open deadlines and the
+       next one due (the sweeper's index), the state cache
+    8  INSERT the Idempotency-Key record with the response, in the same transaction
 
     The state comes from the head row's cache (no event is read), the deadlines from the
     head row too, and the response is redacted from the events in memory.
@@ -278,8 +284,6 @@ def test_a_plain_play_costs_ten_statements_with_auth_and_idempotency(postgres, t
         "SELECT games_game FOR UPDATE",
         "SELECT games_gameseat",
         "INSERT games_gameevent",
-        "DELETE games_gamedeadline",
-        "INSERT games_gamedeadline",
         "UPDATE games_game",
         "INSERT games_idempotencyrecord",
     ], "\n".join(statements)
