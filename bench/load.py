@@ -3,6 +3,7 @@ the best way Django serves it, on the same database and the same machine.
 
     uv run python bench/load.py [--server gunicorn-sync] [--seconds 24] [--slices 3]
     uv run python bench/load.py --database sqlite
+    uv run python bench/load.py --server gunicorn-sync,gunicorn-gthread,uvicorn
 
 Two servers run side by side, each on its own free loopback port:
 
@@ -34,7 +35,10 @@ on the same SQLite file.
 - serve (the default for SQLite): exactly bin/serve's web process, one uvicorn process,
   the service's own database settings.
 --project-db service|persistent|pool overrides the project's database connection
-(persistent: CONN_MAX_AGE=60; pool: BENCH_DB_POOL=4).
+(persistent: CONN_MAX_AGE=60; pool: BENCH_DB_POOL=4). Several servers separated by
+commas all run at once, on the same database and games, and take turns in the same run:
+on a machine whose speed drifts from minute to minute, this is the fair way to compare
+them (the first one's figures are the JSON's `project`; every one's are in `projects`).
 
 Set-up goes over HTTP against the project's server, as a client would: players register,
 create, join and start --games games of --seats seats (classic, no timers, target score
@@ -43,18 +47,20 @@ create, join and start --games games of --seats seats (classic, no timers, targe
 --long-events (1,000) events.
 
 Measured in interleaved slices, project then bare, --slices times each (--seconds in
-all, after --warmup unmeasured seconds on each), with the same number of client threads
-(--games, 8), each on its own keep-alive connection:
+all, each further server half as much again, after --warmup unmeasured seconds on each),
+with the same number of client threads (--games, 8), each on its own keep-alive
+connection:
 - project: one thread per game, as the seat to act: `GET legal-actions`, `POST actions`;
 - bare: `GET /bench/bare/<id>` (the row its last POST wrote), `POST /bench/bare`.
-writes/s counts POSTs. Then, sequentially and interleaved again: `GET /games/{id}` of the
-fresh game and of the long game, and `GET /bench/bare/<id>` (--reads 200 each).
+writes/s counts POSTs. Then, one request at a time and interleaved again: `GET
+/games/{id}` of the fresh game and of the long game, and `GET /bench/bare/<id>` (--reads
+200 each).
 
 Goals: project writes/s >= 0.5 x bare writes/s; project write p99 <= 3 x bare write p99;
 `GET /games/{id}` p50 <= 3 x the bare GET p50, for the fresh game and for the long one.
-It prints the figures, pass/FAIL per goal, and as its last line one JSON object; it exits
-1 when a goal is missed or a request failed. Throttles are raised for the run
-(UNO_THROTTLE_*): it measures the service, not the rate limiter.
+It prints the figures, pass/FAIL per goal (for each project server), and as its last line
+one JSON object; it exits 1 when a goal is missed or a request failed. Throttles are
+raised for the run (UNO_THROTTLE_*): it measures the service, not the rate limiter.
 """
 
 from __future__ import annotations
@@ -132,15 +138,16 @@ def parse_args(argv=None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--server",
-        choices=list(SERVERS),
         default=None,
-        help="the project's server (default: gunicorn-sync on PostgreSQL, serve on SQLite)",
+        help="the project's server, or several separated by commas, measured in the same "
+        f"run; one of {', '.join(SERVERS)} (default: gunicorn-sync on PostgreSQL, serve on "
+        "SQLite)",
     )
     parser.add_argument(
         "--project-db",
         choices=["service", "persistent", "pool"],
         default=None,
-        help="the project's database connection (default: the best for its server)",
+        help="the project's database connection (default: the best for each server)",
     )
     parser.add_argument(
         "--games", type=int, default=8, help="games, one client thread each; as many bare (8)"
@@ -150,7 +157,8 @@ def parse_args(argv=None) -> argparse.Namespace:
         "--seconds",
         type=float,
         default=24.0,
-        help="measured seconds, split evenly between project and bare (24)",
+        help="measured seconds, split evenly between project and bare (24); each "
+        "further --server adds half as much",
     )
     parser.add_argument("--slices", type=int, default=3, help="slices of each, interleaved (3)")
     parser.add_argument("--workers", type=int, default=4, help="server worker processes (4)")
@@ -161,14 +169,19 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1, help="random moves' seed (1)")
     parser.add_argument("--keep", action="store_true", help="keep the work folder and database")
     args = parser.parse_args(argv)
-    if args.server is None:
-        args.server = DEFAULT_SERVER[args.database]
-    if args.project_db is None:
-        args.project_db = SERVERS[args.server][1]
-        if args.project_db == "pool" and args.database == "sqlite":
-            args.project_db = "service"
+    args.servers = (args.server or DEFAULT_SERVER[args.database]).split(",")
+    for name in args.servers:
+        if name not in SERVERS:
+            parser.error(f"--server {name}: not one of {', '.join(SERVERS)}")
+    if len(set(args.servers)) != len(args.servers):
+        parser.error("--server: each server once")
+    args.server = args.servers[0]
     if args.project_db == "pool" and args.database == "sqlite":
         parser.error("--project-db pool needs PostgreSQL")
+    args.project_dbs = {}
+    for name in args.servers:
+        db = args.project_db or SERVERS[name][1]
+        args.project_dbs[name] = "service" if db == "pool" and args.database == "sqlite" else db
     if min(args.games, args.seats - 1, args.workers, args.slices, args.reads) < 1:
         parser.error("--games, --workers, --slices and --reads must be >= 1, --seats >= 2")
     return args
@@ -594,17 +607,20 @@ def run_threads(targets: list) -> float:
     return time.monotonic() - started
 
 
-def load(project_port: int, bare_port: int, games: list[BenchGame], bare_row: int, args):
-    """Interleaved slices, project then bare, each side's threads on their own keep-alive
-    connections; returns the two tallies (seconds: wall time of their slices)."""
-    project, bare, warm = Tally(), Tally(), Tally()
+def load(project_ports: dict, bare_port: int, games: list[BenchGame], bare_row: int, args):
+    """Interleaved slices, each project server in turn, then bare; each side's threads on
+    their own keep-alive connections. The project servers play the same games (they share
+    the database). Returns a tally per project server and the bare one (seconds: wall time
+    of their slices)."""
+    projects = {name: Tally() for name in project_ports}
+    bare = Tally()
     rngs = [random.Random(args.seed * 1000 + i) for i in range(len(games))]
     clients = [BareClient(bare_row) for _ in games]
     slice_seconds = args.seconds / (2 * args.slices)
 
-    def project_slice(seconds: float, into: Tally) -> float:
+    def project_slice(port: int, seconds: float, into: Tally) -> float:
         until = time.monotonic() + seconds
-        connections = [Http(project_port) for _ in games]
+        connections = [Http(port) for _ in games]
         took = run_threads(
             [
                 lambda h=h, g=g, r=r: play_for(h, g, until, r, into)
@@ -628,43 +644,53 @@ def load(project_port: int, bare_port: int, games: list[BenchGame], bare_row: in
             connection.close()
         return took
 
-    project_slice(args.warmup / 2, warm)
+    for name, port in project_ports.items():  # unmeasured, but failures count
+        warm = Tally()
+        project_slice(port, args.warmup / 2, warm)
+        projects[name].errors += warm.errors
+    warm = Tally()
     bare_slice(args.warmup / 2, warm)
+    bare.errors += warm.errors
     for _ in range(args.slices):
-        project.seconds += project_slice(slice_seconds, project)
+        for name, port in project_ports.items():
+            projects[name].seconds += project_slice(port, slice_seconds, projects[name])
         bare.seconds += bare_slice(slice_seconds, bare)
-    project.errors += warm.errors
-    return project, bare
+    return projects, bare
 
 
-def measure_reads(project_port, bare_port, fresh: BenchGame, long: BenchGame, bare_row, args):
+def measure_reads(project_ports: dict, bare_port, fresh, long, bare_row, args) -> dict:
     """Sequential GETs on keep-alive connections, interleaved in rounds: the fresh game's
-    state, the long game's, and the bare row."""
-    targets = {
-        "fresh_game": (Http(project_port), f"{API}/games/{fresh.id}", fresh.tokens[0]),
-        "long_game": (Http(project_port), f"{API}/games/{long.id}", long.tokens[0]),
-        "bare": (Http(bare_port), f"{BARE_PATH}/{bare_row}", None),
-    }
-    took: dict[str, list[float]] = {name: [] for name in targets}
+    state and the long game's through each project server, and the bare row. Returns
+    {"bare": summary, server: {"fresh_game": summary, "long_game": summary}}."""
+    targets = {}
+    for name, port in project_ports.items():
+        targets[(name, "fresh_game")] = (Http(port), f"{API}/games/{fresh.id}", fresh.tokens[0])
+        targets[(name, "long_game")] = (Http(port), f"{API}/games/{long.id}", long.tokens[0])
+    targets[("bare", None)] = (Http(bare_port), f"{BARE_PATH}/{bare_row}", None)
+    took: dict[tuple, list[float]] = {key: [] for key in targets}
     versions = {}
     rounds = max(2, args.slices)
     for round_ in range(rounds):
         count = args.reads // rounds + (1 if round_ < args.reads % rounds else 0)
-        for name, (connection, path, token) in targets.items():
+        for key, (connection, path, token) in targets.items():
             for _ in range(3 if round_ == 0 else 0):  # warm every worker's code paths
                 connection.request("GET", path, token)
             for _ in range(count):
                 status, body, seconds = connection.request("GET", path, token)
                 if status != 200:
                     raise SystemExit(f"GET {path} failed: {status} {body}")
-                took[name].append(seconds)
-                if name != "bare":
-                    versions[name] = body["version"]
+                took[key].append(seconds)
+                if key[1]:
+                    versions[key[1]] = body["version"]
     for connection, _, _ in targets.values():
         connection.close()
-    result = {name: summarize(values, sum(values)) for name, values in took.items()}
-    result["fresh_game"]["events"] = versions["fresh_game"]
-    result["long_game"]["events"] = versions["long_game"]
+    bare_took = took.pop(("bare", None))
+    result: dict = {"bare": summarize(bare_took, sum(bare_took))}
+    for (name, game), values in took.items():
+        result.setdefault(name, {})[game] = {
+            **summarize(values, sum(values)),
+            "events": versions[game],
+        }
     return result
 
 
@@ -674,12 +700,13 @@ def measure_reads(project_port, bare_port, fresh: BenchGame, long: BenchGame, ba
 def run(args, work: Path, database: Database) -> dict:
     began = time.monotonic()
     bare_row = prepare_database(database)
-    project = Server("project", args.server, args.project_db)
+    projects = [Server(f"project-{name}", name, args.project_dbs[name]) for name in args.servers]
     bare = Server("bare", "gunicorn-sync", "persistent")
-    with running(project, database, work, args), running(bare, database, work, args):
-        say(f"project: {describe(project)}")
-        say(f"bare:    {describe(bare)}")
-        http = Http(project.port)
+    with contextlib.ExitStack() as servers:
+        for server in [*projects, bare]:
+            servers.enter_context(running(server, database, work, args))
+            say(f"{server.label + ':':24} {describe(server)}")
+        http = Http(projects[0].port)
         games = [create_game(http, args.seats, f"g{i}") for i in range(args.games)]
         fresh = create_game(http, args.seats, "fresh")
         long = play_long_game(http, args.long_events, random.Random(args.seed))
@@ -689,83 +716,107 @@ def run(args, work: Path, database: Database) -> dict:
             f"seats, a fresh game and a long game of {long.version} events (over HTTP)"
         )
         load_before = os.getloadavg()[0]
-        project_tally, bare_tally = load(project.port, bare.port, games, bare_row, args)
-        reads = measure_reads(project.port, bare.port, fresh, long, bare_row, args)
+        ports = {server.kind: server.port for server in projects}
+        tallies, bare_tally = load(ports, bare.port, games, bare_row, args)
+        reads = measure_reads(ports, bare.port, fresh, long, bare_row, args)
         load_after = os.getloadavg()[0]
 
-    sides = {}
-    for name, tally in (("project", project_tally), ("bare", bare_tally)):
-        sides[name] = {
+    def side(tally: Tally) -> dict:
+        return {
             "write": summarize(tally.writes, tally.seconds),
             "read": summarize(tally.reads, tally.seconds),
             "errors": tally.errors[:20],
             "error_count": len(tally.errors),
         }
-    p50s = {name: reads[name]["p50_ms"] for name in reads}
-    met = goals(sides["project"]["write"], sides["bare"]["write"], p50s)
-    errors = sides["project"]["error_count"] + sides["bare"]["error_count"]
+
+    bare_side = side(bare_tally)
+    bare_side["sequential_get"] = reads["bare"]
+    results = {}
+    for server in projects:
+        result = side(tallies[server.kind])
+        result.update(reads[server.kind])
+        result.update(db=server.db, workers=server.workers)
+        if server.kind == "gunicorn-gthread":
+            result["threads"] = args.threads
+        p50s = {
+            "fresh_game": result["fresh_game"]["p50_ms"],
+            "long_game": result["long_game"]["p50_ms"],
+            "bare": reads["bare"]["p50_ms"],
+        }
+        result["goals"] = goals(result["write"], bare_side["write"], p50s)
+        result["ratios"] = {name: goal["value"] for name, goal in result["goals"].items()}
+        result["goals_met"] = all(g["met"] for g in result["goals"].values())
+        results[server.kind] = result
+    errors = bare_side["error_count"] + sum(r["error_count"] for r in results.values())
+    primary = results[args.servers[0]]
     return {
         "date": datetime.date.today().isoformat(),
         "database": database.vendor,
-        "server": args.server,
-        "project_db": args.project_db,
-        "workers": project.workers,
+        "server": args.servers[0],
+        "project_db": primary["db"],
+        "workers": primary["workers"],
         "bare_workers": bare.workers,
-        "threads": args.threads if args.server == "gunicorn-gthread" else None,
         "client_threads": args.games,
         "seats": args.seats,
         "seconds": args.seconds,
         "slices": args.slices,
-        "project": sides["project"],
-        "bare": sides["bare"],
-        "ratios": {name: goal["value"] for name, goal in met.items()},
-        "reads": reads,
+        "project": primary,
+        "projects": results,
+        "bare": bare_side,
+        "ratios": primary["ratios"],
+        "goals": primary["goals"],
         "games_finished": sum(1 for g in games if g.finished),
+        "long_game_events": long.version,
         "load_average": [round(load_before, 2), round(load_after, 2)],
         "error_count": errors,
-        "goals": met,
-        "goals_met": all(goal["met"] for goal in met.values()) and not errors,
+        "goals_met": all(r["goals_met"] for r in results.values()) and not errors,
     }
 
 
 def report(result: dict) -> None:
     say()
-    lines = [
-        ("project", "POST /games/{id}/actions", "GET legal-actions"),
-        ("bare", "POST /bench/bare", "GET /bench/bare/<id>"),
-    ]
-    for side, write_path, read_path in lines:
-        w, r = result[side]["write"], result[side]["read"]
+    projects = result["projects"]
+    width = max(len(name) for name in [*projects, "bare"])
+    rows = [(name, "POST actions", "GET legal-actions", r) for name, r in projects.items()]
+    rows.append(("bare", "POST /bench/bare", "GET /bench/bare/<id>", result["bare"]))
+    for name, write_path, read_path, figures in rows:
+        w, r = figures["write"], figures["read"]
         say(
-            f"{side:8} {write_path:25} {w['per_s']:8.1f} writes/s  p50 {w['p50_ms']:7.2f} ms  "
-            f"p99 {w['p99_ms']:7.2f} ms   ({w['count']} in {w['seconds']}s)"
+            f"{name:{width}}  {write_path:20} {w['per_s']:7.1f} writes/s  p50 {w['p50_ms']:7.2f} "
+            f"ms  p99 {w['p99_ms']:7.2f} ms  ({w['count']} in {w['seconds']}s)"
         )
         say(
-            f"{'':8} {read_path:25} {r['per_s']:8.1f} reads/s   p50 {r['p50_ms']:7.2f} ms  "
-            f"p99 {r['p99_ms']:7.2f} ms"
+            f"{'':{width}}  {read_path:20} {r['per_s']:7.1f} reads/s   p50 {r['p50_ms']:7.2f} "
+            f"ms  p99 {r['p99_ms']:7.2f} ms"
         )
-    reads = result["reads"]
+    bare_get = result["bare"]["sequential_get"]
     say(
-        "sequential reads, p50 (p99): "
-        f"GET /games/{{id}} fresh ({reads['fresh_game']['events']} events) "
-        f"{reads['fresh_game']['p50_ms']:.2f} ({reads['fresh_game']['p99_ms']:.2f}) ms, "
-        f"long ({reads['long_game']['events']} events) {reads['long_game']['p50_ms']:.2f} "
-        f"({reads['long_game']['p99_ms']:.2f}) ms; bare GET {reads['bare']['p50_ms']:.2f} "
-        f"({reads['bare']['p99_ms']:.2f}) ms"
+        f"sequential GET, p50 (p99): bare GET /bench/bare/<id> {bare_get['p50_ms']:.2f} "
+        f"({bare_get['p99_ms']:.2f}) ms"
     )
+    for name, figures in result["projects"].items():
+        fresh, long = figures["fresh_game"], figures["long_game"]
+        say(
+            f"  {name:{width}}  GET /games/{{id}}: fresh ({fresh['events']} events) "
+            f"{fresh['p50_ms']:.2f} ({fresh['p99_ms']:.2f}) ms, long ({long['events']} events) "
+            f"{long['p50_ms']:.2f} ({long['p99_ms']:.2f}) ms"
+        )
     say(
         f"load average {result['load_average'][0]} before the load, "
         f"{result['load_average'][1]} after the reads; {result['games_finished']} games finished"
     )
-    for side in ("project", "bare"):
-        if result[side]["error_count"]:
+    for name, figures in [*result["projects"].items(), ("bare", result["bare"])]:
+        if figures["error_count"]:
             say(
-                f"failed requests ({side}): {result[side]['error_count']}, "
-                f"first: {result[side]['errors'][0]}"
+                f"failed requests ({name}): {figures['error_count']}, first: {figures['errors'][0]}"
             )
-    for name, goal in result["goals"].items():
-        verdict = "pass" if goal["met"] else "FAIL"
-        say(f"goal {name:34} {goal['value']!s:>8} {goal['goal']:>7}  {verdict}")
+    for name, figures in result["projects"].items():
+        for goal_name, goal in figures["goals"].items():
+            verdict = "pass" if goal["met"] else "FAIL"
+            say(
+                f"goal {name:{width}}  {goal_name:34} {goal['value']!s:>7} {goal['goal']:>7}  "
+                f"{verdict}"
+            )
     say(json.dumps(result, sort_keys=True))
 
 
