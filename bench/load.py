@@ -23,8 +23,9 @@ default: a temporary UNO_DATA_DIR, the project served the way `bin/serve` serves
 on the same SQLite file.
 
 --server, the project's server (--workers 4 processes where it has workers):
-- gunicorn-sync (the default for PostgreSQL: the best figures here; see README
-  "Benchmarks"): `gunicorn unoservice.wsgi:application -w N`, CONN_MAX_AGE=60;
+- gunicorn-sync (the default for PostgreSQL: the best figures here, 1.35 to 1.47x
+  uvicorn's writes/s with a lower p99 and faster reads; README "Benchmarks"):
+  `gunicorn unoservice.wsgi:application -w N`, CONN_MAX_AGE=60;
 - gunicorn-gthread: the same with `-k gthread --threads T` (--threads 4), CONN_MAX_AGE=60;
 - uvicorn: `uvicorn unoservice.asgi:application --workers N --loop uvloop --http
   httptools`, psycopg's pool (BENCH_DB_POOL: under ASGI every request runs in a new
