@@ -467,13 +467,13 @@ def _int_param(request, name: str, default, low: int, high: int) -> int:
 
 
 def _summary(game) -> dict:
-    seats = list(game.seats.all())
+    seats = game.seat_rows()
     return {
         "id": str(game.id),
         "status": game.status,
         "visibility": game.visibility,
         "seat_count": game.seat_count,
-        "seats_taken": len([s for s in seats if s.left_at is None]),
+        "seats_taken": len([s for s in seats if not s.left]),
         "rules": game.rules,
         "host": {"id": str(game.host_id), "name": game.host.name},
         "version": game.version,

@@ -9,11 +9,15 @@ in the same transaction as each append; its state cache (JSON) is checked by the
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
+from functools import cache
 
-from django.db import models
+from django.core.exceptions import ValidationError
+from django.db import connection, models
 from django.utils import timezone
 
 from players.models import Player
+from unoservice.rows import Columns, fetch_one, table
 
 
 class DeadlineKind(models.TextChoices):
@@ -24,6 +28,14 @@ class DeadlineKind(models.TextChoices):
     RESPONSE = "response"
     UNO = "uno"
     BOT = "bot"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRef:
+    seat: int
+    player_id: str
+    name: str
+    left: bool
 
 
 class GameStatus(models.TextChoices):
@@ -73,6 +85,12 @@ class Game(models.Model):
         null=True, blank=True, editable=False, help_text="The engine state at `version` (a cache)."
     )
     state_format = models.PositiveSmallIntegerField(default=0, editable=False)
+    seated = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='The seats taken: [{"seat", "player": {"id", "name"}, "left"}], the name as '
+        "when the seat was taken (the seat rows' projection, read with the game).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -92,17 +110,49 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"game {self.id} ({self.status}, v{self.version})"
 
-    def seat_rows(self) -> list[GameSeat]:
-        """The seats with their players, read once per game object (a write's checks and
-        the view it answers with share them); `forget_seat_rows` after changing seats."""
-        rows = self.__dict__.get("_seat_rows")
-        if rows is None:
-            rows = list(self.seats.select_related("player").order_by("seat"))
-            self.__dict__["_seat_rows"] = rows
-        return rows
+    @classmethod
+    def head_row(cls, game_id, *, lock: bool = False, skip_locked: bool = False) -> Game | None:
+        """The head row by id in one precompiled statement (unoservice.rows), locked
+        FOR UPDATE (or skipped when another writer holds it) where the database can."""
+        try:
+            key = cls._meta.pk.get_db_prep_value(cls._meta.pk.to_python(game_id), connection)
+        except (ValidationError, ValueError, TypeError, AttributeError):
+            return None
+        found = fetch_one(_head_row_sql(lock, skip_locked), [key], _head_row_columns())
+        return found[0] if found else None
 
-    def forget_seat_rows(self) -> None:
-        self.__dict__.pop("_seat_rows", None)
+    def seat_rows(self) -> list[SeatRef]:
+        """Who sits where, from the head row (no query): `seated`, kept by the write path
+        beside the seat rows, which hold the constraints and serve lists by player."""
+        return [
+            SeatRef(s["seat"], s["player"]["id"], s["player"]["name"], s["left"])
+            for s in self.seated
+        ]
+
+    def seat_taken(self, seat: int, player) -> None:
+        entry = {"seat": seat, "player": {"id": str(player.id), "name": player.name}}
+        self.seated = sorted([*self.seated, {**entry, "left": False}], key=lambda s: s["seat"])
+
+    def seat_freed(self, seat: int) -> None:
+        self.seated = [s for s in self.seated if s["seat"] != seat]
+
+    def seat_left(self, seat: int) -> None:
+        self.seated = [{**s, "left": s["left"] or s["seat"] == seat} for s in self.seated]
+
+
+@cache
+def _head_row_columns() -> Columns:
+    return Columns(Game, "g")
+
+
+@cache
+def _head_row_sql(lock: bool, skip_locked: bool) -> str:
+    sql = f"SELECT {_head_row_columns().sql} FROM {table(Game)} g WHERE g.id = %s"
+    if lock and connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
+        if skip_locked and connection.features.has_select_for_update_skip_locked:
+            sql += " SKIP LOCKED"
+    return sql
 
 
 class GameSeat(models.Model):

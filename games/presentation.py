@@ -19,7 +19,7 @@ def viewer_of(game: Game, player: Player | None) -> Viewer:
     if player is None:
         return Viewer.spectator()
     seat = next(
-        (s.seat for s in game.seat_rows() if s.player_id == player.id and not s.left_at), None
+        (s.seat for s in game.seat_rows() if s.player_id == str(player.id) and not s.left), None
     )
     return Viewer(seat=seat, staff=player.is_staff)
 
@@ -36,7 +36,7 @@ def reveals_all(game: Game, viewer: Viewer) -> bool:
 
 def game_document(game: Game, state: GameState | None, viewer: Viewer) -> dict:
     """The game as `viewer` may see it (CONTRACT.md "The game as a viewer sees it")."""
-    players = {s.seat: {"id": str(s.player_id), "name": s.player.name} for s in game.seat_rows()}
+    players = {s.seat: {"id": s.player_id, "name": s.name} for s in game.seat_rows()}
     document = {
         "id": str(game.id),
         "version": game.version,

@@ -33,16 +33,15 @@ def game_list(*, player: Player, status: str | None = None) -> QuerySet[Game]:
         games = games.filter(Q(visibility=Visibility.PUBLIC) | Q(seats__player=player)).distinct()
     if status:
         games = games.filter(status=status)
-    return games.select_related("host").prefetch_related("seats__player")
+    return games.select_related("host")
 
 
 def game_get(*, game_id, player: Player) -> Game:
-    try:
-        game = Game.objects.get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError):
-        raise GameNotFound() from None
+    game = Game.head_row(game_id)
+    if game is None:
+        raise GameNotFound()
     invited_only = game.visibility == Visibility.INVITE and not player.is_staff
-    if invited_only and not game.seats.filter(player=player).exists():
+    if invited_only and not _ever_seated(game, player):
         raise GameNotFound()
     return game
 
@@ -211,11 +210,15 @@ def audit_allowed(*, game: Game, player: Player) -> None:
     if player.is_staff:
         return
     ended = game.status in (GameStatus.FINISHED, GameStatus.ABORTED)
-    if not (ended and game.seats.filter(player=player).exists()):
+    if not (ended and _ever_seated(game, player)):
         raise StaffOnly(
             "The audit is open to staff, and to the game's players once it ends.",
             version=game.version,
         )
+
+
+def _ever_seated(game: Game, player: Player) -> bool:
+    return any(s.player_id == str(player.id) for s in game.seat_rows())
 
 
 def engine_log(game: Game):

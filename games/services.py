@@ -121,7 +121,7 @@ def game_join(*, game_id, player: Player, invite_code: str | None = None) -> Gam
             raise GameConflict(
                 "That seat was just taken.", code="game_full", version=game.version
             ) from None
-        game.forget_seat_rows()
+        game.seat_taken(free[0], player)
         w.lobby([_seat_taken(free[0], player)])
     return w
 
@@ -135,7 +135,7 @@ def game_leave(*, game_id, player: Player) -> GameWrite:
         seat = _seated(game, player)
         if game.status == GameStatus.WAITING:
             game.seats.filter(seat=seat).delete()
-            game.forget_seat_rows()
+            game.seat_freed(seat)
             items = [
                 NewEvent(
                     "seat_left",
@@ -152,9 +152,9 @@ def game_leave(*, game_id, player: Player) -> GameWrite:
             return w
         if game.status != GameStatus.ACTIVE:
             raise GameConflict("The game is over.", version=game.version)
-        w.step(engine.RemoveSeat(seat, "left"), actor=f"seat:{seat}")
         game.seats.filter(seat=seat).update(left_at=clock.now())
-        game.forget_seat_rows()
+        game.seat_left(seat)
+        w.step(engine.RemoveSeat(seat, "left"), actor=f"seat:{seat}")
     return w
 
 
@@ -264,7 +264,7 @@ def game_state(game: Game):
 
 def _seat_of(game: Game, player: Player) -> int | None:
     return next(
-        (s.seat for s in game.seat_rows() if s.player_id == player.id and s.left_at is None),
+        (s.seat for s in game.seat_rows() if s.player_id == str(player.id) and not s.left),
         None,
     )
 

@@ -28,7 +28,7 @@ import random
 from datetime import datetime
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.dispatch import Signal
 
 from games import engine
@@ -184,7 +184,9 @@ def replay_state(game: Game, upto: int | None = None) -> GameState:
 def game_create(*, fields: dict, host, first_events: list[NewEvent]) -> Game:
     """A new head row, the host's seat and the first events, in one transaction."""
     with transaction.atomic():
-        game = Game.objects.create(host=host, **fields)
+        game = Game(host=host, **fields)
+        game.seat_taken(0, host)
+        game.save(force_insert=True)
         GameSeat.objects.create(game=game, seat=0, player=host)
         append_events(game, first_events, now=clock.now())
         game.save(update_fields=["version", "head_hash"])
@@ -194,20 +196,10 @@ def game_create(*, fields: dict, host, first_events: list[NewEvent]) -> Game:
 def _lock(game_id, skip_locked: bool, missing_ok: bool) -> Game | None:
     """The head row, locked; None when another writer holds it (`skip_locked`) or it is
     missing (`missing_ok`)."""
-    rows = Game.objects.select_for_update(**_skip_locked(skip_locked))
-    try:
-        game = rows.filter(pk=game_id).first()
-    except (ValueError, TypeError):
-        game = None
+    game = Game.head_row(game_id, lock=True, skip_locked=skip_locked)
     if game is None and not missing_ok:
         raise GameNotFound()
     return game
-
-
-def _skip_locked(wanted: bool) -> dict:
-    if wanted and connection.features.has_select_for_update_skip_locked:
-        return {"skip_locked": True}
-    return {}
 
 
 def _project(game: Game, state: GameState, now: datetime) -> None:

@@ -3,14 +3,52 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import cache
 
-from django.utils import timezone
+from django.contrib.auth import get_user_model
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
-from .models import ApiToken, token_digest
+from unoservice import clock
+from unoservice.rows import Columns, fetch_one, table
+
+from .models import ApiToken, Player, token_digest
 
 _TOUCH_EVERY = timedelta(minutes=5)
+
+
+@cache
+def _token_query():
+    """The live token with its player and, for staff, the Django user: one statement,
+    compiled once (this runs on every request)."""
+    user_model = get_user_model()
+    token = Columns(ApiToken, "t", ["id", "player_id", "last_used_at"])
+    player = Columns(Player, "p", ["id", "name", "user_id"])
+    user = Columns(user_model, "u", ["id", "is_staff", "is_active"])
+    sql = (
+        f"SELECT {token.sql}, {player.sql}, {user.sql} FROM {table(ApiToken)} t "
+        f"JOIN {table(Player)} p ON p.id = t.player_id "
+        f"LEFT JOIN {table(user_model)} u ON u.id = p.user_id "
+        "WHERE t.digest = %s AND t.revoked_at IS NULL"
+    )
+    return sql, (token, player, user)
+
+
+def token_owner(digest: str) -> tuple[ApiToken, Player] | None:
+    sql, parts = _token_query()
+    found = fetch_one(sql, [digest], *parts)
+    if found is None:
+        return None
+    token, player, user = found
+    if user is not None:
+        Player._meta.get_field("user").set_cached_value(player, user)
+    token.player = player
+    return token, player
+
+
+class AccountDisabled(exceptions.AuthenticationFailed):
+    default_detail = "This account is deactivated: its tokens no longer work."
+    default_code = "account_disabled"
 
 
 class BearerTokenAuthentication(authentication.BaseAuthentication):
@@ -26,17 +64,16 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
         value = value.strip()
         if not value:
             raise exceptions.AuthenticationFailed("The bearer token is missing.")
-        token = (
-            ApiToken.objects.select_related("player__user")
-            .filter(digest=token_digest(value), revoked_at__isnull=True)
-            .first()
-        )
-        if token is None:
+        found = token_owner(token_digest(value))
+        if found is None:
             raise exceptions.AuthenticationFailed("The token is not valid or has been revoked.")
-        now = timezone.now()
+        token, player = found
+        if player.user_id is not None and not player.user.is_active:
+            raise AccountDisabled()
+        now = clock.now()
         if token.last_used_at is None or now - token.last_used_at > _TOUCH_EVERY:
             ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
-        return token.player, token
+        return player, token
 
     def authenticate_header(self, request):
         return self.keyword

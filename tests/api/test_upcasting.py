@@ -47,6 +47,7 @@ def copy_with_old_card_played(original: Game) -> Game:
         round=original.round,
         winner=original.winner,
         started_at=original.started_at,
+        seated=original.seated,
     )
     for seat in original.seats.all():
         GameSeat.objects.create(game=copy, seat=seat.seat, player=seat.player)

@@ -238,22 +238,22 @@ def test_a_retried_request_applies_once_and_its_response_commits_with_its_events
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_plain_play_costs_eight_statements_with_auth_and_idempotency(postgres, table):
+def test_a_plain_play_costs_seven_statements_with_auth_and_idempotency(postgres, table):
     """The statements of `POST /actions` (a plain play, with an Idempotency-Key), in
     order. Each is there for a reason; a new one must earn its place here:
 
-    1  the bearer token with its player (authentication)
+    1  the bearer token with its player and user (authentication)
     2  pg_try_advisory_xact_lock: a repeat of a running key is a 409 at once
     3  the Idempotency-Key record: a repeat gets the stored response
-    4  the game's head row, locked (FOR UPDATE): writers of one game take turns
-    5  its seats with their players (who may act; the view's names)
-    6  INSERT the events (one statement for the batch)
-    7  UPDATE the head row: version, hash, status, turn, the open deadlines and the
+    4  the game's head row, locked (FOR UPDATE): writers of one game take turns; it
+       carries the seats (who may act), the open deadlines and the state cache
+    5  INSERT the events (one statement for the batch)
+    6  UPDATE the head row: version, hash, status, turn, the open deadlines and the
        next one due (the sweeper's index), the state cache
-    8  INSERT the Idempotency-Key record with the response, in the same transaction
+    7  INSERT the Idempotency-Key record with the response, in the same transaction
 
-    The state comes from the head row's cache (no event is read), the deadlines from the
-    head row too, and the response is redacted from the events in memory.
+    No event is read, no seat or deadline row either, and the response is redacted from
+    the events in memory.
     """
     game, ann, _ = table
     token = player_register(name="probe")[1]  # a token of its own, for a clean count
@@ -282,7 +282,6 @@ def test_a_plain_play_costs_eight_statements_with_auth_and_idempotency(postgres,
         "SELECT pg_try_advisory_xact_lock",
         "SELECT games_idempotencyrecord",
         "SELECT games_game FOR UPDATE",
-        "SELECT games_gameseat",
         "INSERT games_gameevent",
         "UPDATE games_game",
         "INSERT games_idempotencyrecord",
