@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from games.engine import event_from_parts, event_to_parts
 from games.engine.codec import SCHEMA_VERSION
 from games.engine.events import EVENT_TYPES, Event
+from unoservice.rows import insert_rows
 
 from .hashing import envelope, event_hash, format_time, private_digest
 from .models import Game, GameEvent
@@ -87,7 +88,7 @@ def append_events(game: Game, items: Iterable[NewEvent], *, now: datetime) -> li
             )
         )
         prev = hash_
-    GameEvent.objects.bulk_create([appended.row for appended in rows])
+    insert_rows([appended.row for appended in rows])
     game.version, game.head_hash = seq, prev
     return rows
 

@@ -37,6 +37,7 @@ from games.engine.bot import bot_command
 from games.engine.snapshot import FORMAT, state_from_json, state_to_json
 from unoservice import clock
 from unoservice.errors import DomainError
+from unoservice.rows import update_row
 
 from .deadlines import forget_deadline, next_overdue, parse_time, sync_deadlines
 from .errors import GameConflict, GameNotFound, InvalidOption
@@ -56,6 +57,26 @@ logger = logging.getLogger(__name__)
 #: Sent once a write has committed: `game_id`, `version`. Long-polls (and live streams)
 #: wake on it; it is a hint to read the log again, never the data.
 events_committed = Signal()
+
+#: The head row's fields a write changes (one UPDATE statement, written once).
+HEAD_FIELDS = (
+    "version",
+    "head_hash",
+    "status",
+    "to_act",
+    "phase",
+    "round",
+    "winner",
+    "started_at",
+    "ended_at",
+    "deadline_at",
+    "open_deadlines",
+    "next_due_at",
+    "seated",
+    "state",
+    "state_format",
+    "updated_at",
+)
 
 #: At most this many overdue deadlines are enforced before a request acts.
 OVERDUE_LIMIT = 100
@@ -151,7 +172,7 @@ class GameWrite:
         self._due_times += sync_deadlines(game, appended, state)
         if game.status in (GameStatus.FINISHED, GameStatus.ABORTED) and game.ended_at is None:
             game.ended_at = now
-        game.save()
+        update_row(game, HEAD_FIELDS)
 
     # --- commit, on commit -------------------------------------------------------------
 

@@ -77,3 +77,51 @@ def _converters(model: type[Model], names: tuple[str, ...]) -> list[list]:
         found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
         result.append([(converter, column) for converter in found])
     return result
+
+
+def insert_rows(instances: Sequence[Model]) -> None:
+    """INSERT instances of one model (a primary key it makes itself is not read back),
+    in one statement written once per model and row count."""
+    if not instances:
+        return
+    model = type(instances[0])
+    fields = _insert_fields(model)
+    values = [
+        field.get_db_prep_save(field.pre_save(instance, True), connection)
+        for instance in instances
+        for field in fields
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_sql(model, len(instances)), values)
+
+
+def update_row(instance: Model, names: tuple[str, ...]) -> None:
+    """UPDATE these fields of one instance by its primary key, in a statement written
+    once per model and field list (`auto_now` fields are stamped as `save()` does)."""
+    model = type(instance)
+    fields = [model._meta.get_field(name) for name in names]
+    values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in fields]
+    key = model._meta.pk.get_db_prep_value(instance.pk, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(_update_sql(model, names), [*values, key])
+
+
+@cache
+def _insert_fields(model: type[Model]) -> list:
+    return [f for f in model._meta.concrete_fields if not f.primary_key or not f.db_returning]
+
+
+@cache
+def _insert_sql(model: type[Model], rows: int) -> str:
+    fields = _insert_fields(model)
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    return f"INSERT INTO {table(model)} ({columns}) VALUES " + ", ".join([row] * rows)
+
+
+@cache
+def _update_sql(model: type[Model], names: tuple[str, ...]) -> str:
+    columns = [connection.ops.quote_name(model._meta.get_field(n).column) for n in names]
+    assignments = ", ".join(f"{column} = %s" for column in columns)
+    pk = connection.ops.quote_name(model._meta.pk.column)
+    return f"UPDATE {table(model)} SET {assignments} WHERE {pk} = %s"
