@@ -35,4 +35,4 @@ RUN SECRET_KEY=collectstatic-only \
 # The code stays owned by root: the service can read it, not change it.
 USER uno
 EXPOSE 8000
-CMD ["uvicorn", "unoservice.asgi:application", "--host=0.0.0.0", "--port=8000", "--workers=4"]
+CMD ["gunicorn", "unoservice.wsgi:application", "--config=python:unoservice.gunicorn_conf"]

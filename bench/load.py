@@ -1,7 +1,7 @@
 """Load benchmark: the game API over HTTP, measured against a bare Django endpoint served
 the best way Django serves it, on the same database and the same machine.
 
-    uv run python bench/load.py [--server gunicorn-sync] [--seconds 24] [--slices 3]
+    uv run python bench/load.py [--server production] [--seconds 24] [--slices 3]
     uv run python bench/load.py --database sqlite
     uv run python bench/load.py --server gunicorn-sync,gunicorn-gthread,uvicorn
 
@@ -19,13 +19,14 @@ Two servers run side by side, each on its own free loopback port:
 own, started in a temporary folder as .ci/run does; the project runs with
 UNO_MODE=production, as docker-compose.yml does. --database sqlite runs the embedded
 default: a temporary UNO_DATA_DIR, the project served the way `bin/serve` serves it
-(--server serve: one uvicorn process, unoservice.settings' SQLite) and the bare endpoints
-on the same SQLite file.
+(--server serve, unoservice.settings' SQLite) and the bare endpoints on the same SQLite
+file.
 
 --server, the project's server (--workers 4 processes where it has workers):
-- gunicorn-sync (the default for PostgreSQL: the best figures here, 1.35 to 1.47x
-  uvicorn's writes/s with a lower p99 and faster reads; README "Benchmarks"):
-  `gunicorn unoservice.wsgi:application -w N`, CONN_MAX_AGE=60;
+- production (the default for PostgreSQL): docker-compose.yml's web command, `gunicorn
+  unoservice.wsgi:application --config=python:unoservice.gunicorn_conf -w N` (threaded
+  workers, persistent connections; chosen from these figures, docs/performance.md);
+- gunicorn-sync: `gunicorn unoservice.wsgi:application -w N`, CONN_MAX_AGE=60;
 - gunicorn-gthread: the same with `-k gthread --threads T` (--threads 4), CONN_MAX_AGE=60;
 - uvicorn: `uvicorn unoservice.asgi:application --workers N --loop uvloop --http
   httptools`, psycopg's pool (BENCH_DB_POOL: under ASGI every request runs in a new
@@ -33,8 +34,8 @@ on the same SQLite file.
 - gunicorn-asgi: gunicorn's own ASGI worker (`-k asgi`, gunicorn 25+), pool;
 - gunicorn-uvicorn: `-k uvicorn_worker.UvicornWorker` (or uvicorn's deprecated
   `uvicorn.workers.UvicornWorker` when the uvicorn-worker package is not installed), pool;
-- serve (the default for SQLite): exactly bin/serve's web process, one uvicorn process,
-  the service's own database settings.
+- serve (the default for SQLite): exactly bin/serve's web process (the production
+  configuration with 2 workers), the service's own database settings.
 --project-db service|persistent|pool overrides the project's database connection
 (persistent: CONN_MAX_AGE=60; pool: BENCH_DB_POOL=4). Several servers separated by
 commas all run at once, on the same database and games, and take turns in the same run:
@@ -119,14 +120,16 @@ def _uvicorn_worker_class() -> str | None:
 UVICORN_WORKER = _uvicorn_worker_class()
 # name: (interface, database connection when --project-db is not given)
 SERVERS = {
+    "production": ("wsgi", "service"),
     "gunicorn-sync": ("wsgi", "persistent"),
     "gunicorn-gthread": ("wsgi", "persistent"),
     "uvicorn": ("asgi", "pool"),
     "gunicorn-asgi": ("asgi", "pool"),
     **({"gunicorn-uvicorn": ("asgi", "pool")} if UVICORN_WORKER else {}),
-    "serve": ("asgi", "service"),
+    "serve": ("wsgi", "service"),
 }
-DEFAULT_SERVER = {"postgresql": "gunicorn-sync", "sqlite": "serve"}
+DEFAULT_SERVER = {"postgresql": "production", "sqlite": "serve"}
+SERVE_WEB_WORKERS = 2  # manage.py serve's default --web-workers
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -141,7 +144,7 @@ def parse_args(argv=None) -> argparse.Namespace:
         "--server",
         default=None,
         help="the project's server, or several separated by commas, measured in the same "
-        f"run; one of {', '.join(SERVERS)} (default: gunicorn-sync on PostgreSQL, serve on "
+        f"run; one of {', '.join(SERVERS)} (default: production on PostgreSQL, serve on "
         "SQLite)",
     )
     parser.add_argument(
@@ -377,10 +380,14 @@ class Server:
 
 def server_argv(kind: str, port: int, workers: int, threads: int) -> list[str]:
     python = sys.executable
+    production = [python, "-m", "gunicorn", "unoservice.wsgi:application"]
+    production += ["--config=python:unoservice.gunicorn_conf", f"--bind=127.0.0.1:{port}"]
+    if kind == "production":  # docker-compose.yml's web command
+        return [*production, f"--workers={workers}", "--log-level=warning"]
+    if kind == "serve":  # manage.py serve's web child (unoservice/ops/.../serve.py)
+        return [*production, f"--workers={SERVE_WEB_WORKERS}", "--graceful-timeout=5"]
     uvicorn = [python, "-m", "uvicorn", "unoservice.asgi:application"]
     uvicorn += ["--host", "127.0.0.1", "--port", str(port)]
-    if kind == "serve":  # exactly manage.py serve's web child (unoservice/ops/.../serve.py)
-        return [*uvicorn, "--log-level", "info"]
     if kind == "uvicorn":
         uvicorn += ["--workers", str(workers), "--loop", "uvloop", "--http", "httptools"]
         return [*uvicorn, "--no-access-log", "--log-level", "warning"]
@@ -401,7 +408,14 @@ def server_argv(kind: str, port: int, workers: int, threads: int) -> list[str]:
 
 def server_env(database: Database, work: Path, db: str, production: bool) -> dict:
     env = dict(os.environ)
-    for name in ("VIRTUAL_ENV", "DATABASE_URL", "UNO_MODE", "BENCH_CONN_MAX_AGE", "BENCH_DB_POOL"):
+    for name in (
+        "VIRTUAL_ENV",
+        "DATABASE_URL",
+        "UNO_MODE",
+        "BENCH_CONN_MAX_AGE",
+        "BENCH_DB_POOL",
+        "UNO_DB_CONN_MAX_AGE",
+    ):
         env.pop(name, None)
     env.update(
         DJANGO_SETTINGS_MODULE="bench.settings",
@@ -436,7 +450,7 @@ def running(server: Server, database: Database, work: Path, args):
     """The server started on a free loopback port, stopped (its whole process group) at
     the end."""
     server.port = free_port()
-    server.workers = 1 if server.kind == "serve" else args.workers
+    server.workers = SERVE_WEB_WORKERS if server.kind == "serve" else args.workers
     log_path = work / f"{server.label}.log"
     log = log_path.open("w")
     process = subprocess.Popen(
@@ -479,7 +493,7 @@ def describe(server: Server) -> str:
         "persistent": f"CONN_MAX_AGE={PERSISTENT_SECONDS}",
         "pool": f"psycopg pool of {POOL_SIZE} per process",
     }[server.db]
-    workers = "1 process" if server.kind == "serve" else f"{server.workers} workers"
+    workers = f"{server.workers} workers"
     return f"{server.kind}, {workers}, {db}, on 127.0.0.1:{server.port}"
 
 

@@ -75,6 +75,10 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env.database(ENV.get("DATABASE_URL"), DATA_DIR)}
+# Seconds a web thread keeps its database connection (checked before reuse). The
+# gunicorn configuration (unoservice/gunicorn_conf.py) sets 60; under ASGI it must stay 0
+# (every request runs in a new thread, so kept connections would pile up).
+DATABASES["default"]["CONN_MAX_AGE"] = env.env_int(ENV, "UNO_DB_CONN_MAX_AGE", 0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -162,7 +162,8 @@ def test_run_command_serves_api_docs_admin_and_worker_and_ctrl_c_stops_all(serve
     # The three processes, and a banner telling where the docs and the admin are.
     tree = served.tree()
     commands = " ".join(tree.values())
-    assert "uvicorn unoservice.asgi:application" in commands
+    web = "gunicorn unoservice.wsgi:application --config=python:unoservice.gunicorn_conf"
+    assert web in commands
     assert "celery -A unoservice worker" in commands
     assert "celery -A unoservice beat" in commands
     deadline = time.monotonic() + 10

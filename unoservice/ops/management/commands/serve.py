@@ -2,7 +2,8 @@
 
 Runs the migrations, then supervises three children:
 
-- web: uvicorn serving unoservice.asgi:application
+- web: gunicorn serving unoservice.wsgi:application (unoservice/gunicorn_conf.py: threaded
+  workers, persistent connections), `--web-workers` processes
 - worker: `celery -A unoservice worker`
 - beat: `celery -A unoservice beat` (its schedule file is in the data folder)
 
@@ -60,7 +61,7 @@ def _die_with_parent() -> None:
 
 
 class Command(BaseCommand):
-    help = "Run the web server (uvicorn), a Celery worker and Celery beat; Ctrl-C stops all."
+    help = "Run the web server (gunicorn), a Celery worker and Celery beat; Ctrl-C stops all."
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -77,6 +78,12 @@ class Command(BaseCommand):
             type=int,
             default=int(os.environ.get("UNO_WORKER_CONCURRENCY") or 2),
             help="worker processes (default: $UNO_WORKER_CONCURRENCY or 2)",
+        )
+        parser.add_argument(
+            "--web-workers",
+            type=int,
+            default=int(os.environ.get("WEB_WORKERS") or 2),
+            help="web server processes (default: $WEB_WORKERS or 2)",
         )
         parser.add_argument(
             "--grace", type=float, default=15.0, help="seconds to wait before SIGKILL"
@@ -105,14 +112,12 @@ class Command(BaseCommand):
                 [
                     python,
                     "-m",
-                    "uvicorn",
-                    "unoservice.asgi:application",
-                    "--host",
-                    host,
-                    "--port",
-                    str(port),
-                    "--log-level",
-                    "info",
+                    "gunicorn",
+                    "unoservice.wsgi:application",
+                    "--config=python:unoservice.gunicorn_conf",
+                    f"--bind={host}:{port}",
+                    f"--workers={options['web_workers']}",
+                    "--graceful-timeout=5",
                 ],
             ),
             Child(
