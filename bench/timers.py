@@ -1,6 +1,6 @@
 """Timer benchmark: how late are turn timeouts enforced under load?
 
-    uv run python bench/timers.py [--games 200] [--window 25] [--concurrency 4] [--pool prefork]
+    uv run python bench/timers.py [--games 200] [--window 25] [--concurrency N] [--pool prefork]
 
 Runs against PostgreSQL and Redis: the ones named by DATABASE_URL and CELERY_BROKER_URL,
 or, when those are not set, its own, started in a temporary folder as .ci/run does (and
@@ -63,7 +63,12 @@ def parse_args(argv=None) -> argparse.Namespace:
         default=5.0,
         help="deadlines due this close to the stop are not measured (5)",
     )
-    parser.add_argument("--concurrency", type=int, default=4, help="worker concurrency (4)")
+    parser.add_argument(
+        "--concurrency",
+        type=int,
+        default=os.cpu_count() or 2,
+        help="worker processes (default: the machine's cores, as the service's worker)",
+    )
     parser.add_argument("--pool", default="prefork", help="worker pool: prefork, threads (prefork)")
     parser.add_argument(
         "--sweep-seconds",
@@ -376,10 +381,10 @@ def worker_profile(trace_dir: Path, cutoff: datetime) -> dict:
             due = parse_time(item["eta"]).timestamp() if item["eta"] else item["start"]
             if item["start"] is None or due > cutoff.timestamp():
                 continue
-            if item["task"] == "games.enforce_deadlines":
-                eta_tasks.append(item)
-            elif item["task"] == "games.sweep_deadlines":
-                sweeps.append(item)
+            if item["task"] != "games.sweep_deadlines":
+                continue
+            # Timed sweeps carry an ETA (the moment deadlines fall due); beat's have none.
+            (eta_tasks if item["eta"] else sweeps).append(item)
 
     def stats(values: list[float]) -> dict:
         values = sorted(values)

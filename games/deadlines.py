@@ -11,20 +11,34 @@ have something due. `due_at` is when the server enforces a deadline; `closes_at`
 clients are shown (they differ by the UNO grace in `auto` mode).
 
 A deadline is enforced by the same engine command from three places, whichever comes
-first: the ETA task scheduled when it opened, the beat sweeper, or the next request on
-the game (a request never acts on a game with an overdue deadline before enforcing it,
-so a move that arrives late loses to the timeout, exactly once).
+first: a sweep scheduled (an ETA task) for the moment it falls due, beat's periodic
+sweep, or the next request on the game (a request never acts on a game with an overdue
+deadline before enforcing it, so a move that arrives late loses to the timeout, exactly
+once). Deadlines due within the same `UNO_DEADLINE_BUCKET_MS` share one timed sweep: each
+process sends one per moment, instead of one task per deadline (publishing a task and
+holding it until its ETA cost more than enforcing the timeout itself).
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+import logging
+import math
+import threading
+from datetime import UTC, datetime, timedelta
+
+from django.conf import settings
 
 from games.engine import GameState
+from unoservice import clock
 
 from .hashing import format_time
 from .models import Game
 from .store import Appended
+
+logger = logging.getLogger(__name__)
+
+_sent_moments: set[int] = set()  # the timed sweeps this process has sent, by moment
+_sent_lock = threading.Lock()
 
 
 def parse_time(text: str) -> datetime:
@@ -81,3 +95,25 @@ def forget_deadline(game: Game, token: str) -> None:
     """Drop a deadline whose command the engine refused (what it guarded already
     happened), so enforcing never loops on it (the caller saves the head row)."""
     _set_open(game, {t: d for t, d in game.open_deadlines.items() if t != token})
+
+
+def schedule_sweeps(due_times: list[datetime]) -> None:
+    """A sweep timed for each moment these deadlines fall due (their due time rounded up
+    to the next `UNO_DEADLINE_BUCKET_MS`), unless this process already sent one for it."""
+    from .tasks import sweep_deadlines  # the tasks import the write path, which imports this
+
+    bucket = settings.UNO_DEADLINE_BUCKET_MS
+    now_moment = math.floor(clock.now().timestamp() * 1000 / bucket)
+    moments = {math.ceil(due.timestamp() * 1000 / bucket) for due in due_times}
+    with _sent_lock:
+        new = sorted(moments - _sent_moments)
+        _sent_moments.difference_update([m for m in _sent_moments if m < now_moment])
+        _sent_moments.update(new)
+    for moment in new:
+        eta = datetime.fromtimestamp(moment * bucket / 1000, UTC)
+        try:
+            sweep_deadlines.apply_async(eta=eta, retry=False)
+        except Exception:  # the broker is down: beat's sweep still enforces it
+            with _sent_lock:
+                _sent_moments.discard(moment)
+            logger.warning("could not schedule a deadline sweep for %s", eta, exc_info=True)

@@ -111,14 +111,23 @@ class Game(models.Model):
         return f"game {self.id} ({self.status}, v{self.version})"
 
     @classmethod
-    def head_row(cls, game_id, *, lock: bool = False, skip_locked: bool = False) -> Game | None:
+    def head_row(
+        cls, game_id, *, lock: bool = False, skip_locked: bool = False, due_by=None
+    ) -> Game | None:
         """The head row by id in one precompiled statement (unoservice.rows), locked
-        FOR UPDATE (or skipped when another writer holds it) where the database can."""
+        FOR UPDATE (or skipped when another writer holds it) where the database can;
+        with `due_by`, only if it has a deadline due by then (a sweep racing another finds
+        nothing left to do without taking the game)."""
         try:
             key = cls._meta.pk.get_db_prep_value(cls._meta.pk.to_python(game_id), connection)
         except (ValidationError, ValueError, TypeError, AttributeError):
             return None
-        found = fetch_one(_head_row_sql(lock, skip_locked), [key], _head_row_columns())
+        params = [key]
+        if due_by is not None:
+            field = cls._meta.get_field("next_due_at")
+            params.append(field.get_db_prep_value(due_by, connection))
+        sql = _head_row_sql(lock, skip_locked, due_by is not None)
+        found = fetch_one(sql, params, _head_row_columns())
         return found[0] if found else None
 
     def seat_rows(self) -> list[SeatRef]:
@@ -146,8 +155,10 @@ def _head_row_columns() -> Columns:
 
 
 @cache
-def _head_row_sql(lock: bool, skip_locked: bool) -> str:
+def _head_row_sql(lock: bool, skip_locked: bool, due: bool) -> str:
     sql = f"SELECT {_head_row_columns().sql} FROM {table(Game)} g WHERE g.id = %s"
+    if due:
+        sql += " AND g.next_due_at <= %s"
     if lock and connection.features.has_select_for_update:
         sql += " FOR UPDATE"
         if skip_locked and connection.features.has_select_for_update_skip_locked:

@@ -250,7 +250,7 @@ def game_deadlines_enforce(*, game_id, skip_locked: bool = False) -> int:
     """Enforce every overdue deadline of the game, oldest first, in one transaction.
     With `skip_locked` a game another writer holds is left for the next sweep. Returns
     how many deadlines were enforced."""
-    with GameWrite(game_id, skip_locked=skip_locked, missing_ok=True) as w:
+    with GameWrite(game_id, skip_locked=skip_locked, missing_ok=True, only_if_due=True) as w:
         return w.overdue_enforced
 
 

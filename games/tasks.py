@@ -40,16 +40,12 @@ def _close_old_connections(**kwargs) -> None:
     close_old_connections()
 
 
-@shared_task(name="games.enforce_deadlines", acks_late=True, ignore_result=True)
-def enforce_deadlines(game_id: str) -> int:
-    """Scheduled with an ETA for a deadline of this game: enforce whatever is overdue."""
-    return game_deadlines_enforce(game_id=game_id)
-
-
 @shared_task(name="games.sweep_deadlines", acks_late=True, ignore_result=True)
 def sweep_deadlines() -> int:
-    """Beat runs this every second or two: the guarantee against lost or late tasks.
-    Games another worker holds are skipped (FOR UPDATE SKIP LOCKED) and seen next time."""
+    """Enforce what is overdue in every game. Sent with an ETA for the moment deadlines
+    fall due (games.deadlines.schedule_sweeps), and by beat every UNO_SWEEP_SECONDS as the
+    guarantee against lost or late tasks. Games another worker holds are skipped (FOR
+    UPDATE SKIP LOCKED): that writer enforces what is overdue before it acts."""
     overdue = (
         Game.objects.filter(next_due_at__lte=clock.now())
         .order_by("next_due_at")

@@ -23,7 +23,6 @@ Idempotency-Key, whose stored response commits with the events) the write joins 
 
 from __future__ import annotations
 
-import logging
 import random
 from datetime import datetime
 
@@ -39,7 +38,13 @@ from unoservice import clock
 from unoservice.errors import DomainError
 from unoservice.rows import update_row
 
-from .deadlines import forget_deadline, next_overdue, parse_time, sync_deadlines
+from .deadlines import (
+    forget_deadline,
+    next_overdue,
+    parse_time,
+    schedule_sweeps,
+    sync_deadlines,
+)
 from .errors import GameConflict, GameNotFound, InvalidOption
 from .models import DeadlineKind, Game, GameSeat, GameStatus
 from .store import (
@@ -51,8 +56,6 @@ from .store import (
     load_events,
     new_engine_event,
 )
-
-logger = logging.getLogger(__name__)
 
 #: Sent once a write has committed: `game_id`, `version`. Long-polls (and live streams)
 #: wake on it; it is a hint to read the log again, never the data.
@@ -98,12 +101,15 @@ class GameWrite:
         skip_locked: bool = False,
         missing_ok: bool = False,
         enforce_overdue: bool = True,
+        only_if_due: bool = False,
     ):
         """`skip_locked`: a game another writer holds is left alone (`game` is None), as
-        is a missing one with `missing_ok`; otherwise a missing game is GameNotFound."""
+        is a missing one with `missing_ok`, and one with nothing due with `only_if_due`;
+        otherwise a missing game is GameNotFound."""
         self.game_id = game_id
         self.skip_locked = skip_locked
-        self.missing_ok = missing_ok or skip_locked
+        self.only_if_due = only_if_due
+        self.missing_ok = missing_ok or skip_locked or only_if_due
         self.enforce_overdue = enforce_overdue
         self.game: Game | None = None
         self.state: GameState | None = None
@@ -117,7 +123,8 @@ class GameWrite:
     def __enter__(self) -> GameWrite:
         self._atomic.__enter__()
         try:
-            self.game = _lock(self.game_id, self.skip_locked, self.missing_ok)
+            due_by = clock.now() if self.only_if_due else None
+            self.game = _lock(self.game_id, self.skip_locked, self.missing_ok, due_by)
             if self.game is not None:
                 self.state = load_state(self.game)
                 if self.enforce_overdue:
@@ -214,10 +221,10 @@ def game_create(*, fields: dict, host, first_events: list[NewEvent]) -> Game:
     return game
 
 
-def _lock(game_id, skip_locked: bool, missing_ok: bool) -> Game | None:
-    """The head row, locked; None when another writer holds it (`skip_locked`) or it is
-    missing (`missing_ok`)."""
-    game = Game.head_row(game_id, lock=True, skip_locked=skip_locked)
+def _lock(game_id, skip_locked: bool, missing_ok: bool, due_by=None) -> Game | None:
+    """The head row, locked; None when another writer holds it (`skip_locked`), it is
+    missing (`missing_ok`) or nothing is due by `due_by`."""
+    game = Game.head_row(game_id, lock=True, skip_locked=skip_locked, due_by=due_by)
     if game is None and not missing_ok:
         raise GameNotFound()
     return game
@@ -259,23 +266,14 @@ def _rng_for(game: Game) -> random.Random:
 
 
 def _on_commit(game_id, version: int, due_times: list[str]) -> None:
-    """Once the transaction commits: an ETA task per new deadline (the sweeper covers any
-    task that is lost, late or never sent), and the `events_committed` signal."""
+    """Once the transaction commits: a sweep timed for each new deadline (shared with the
+    other deadlines due at the same moment; beat's periodic sweep covers any that is
+    lost, late or never sent), and the `events_committed` signal."""
 
     def after_commit():
         if due_times and settings.UNO_SCHEDULE_DEADLINE_TASKS:
-            _schedule_deadline_tasks(game_id, sorted(set(due_times)))
+            schedule_sweeps([parse_time(due_at) for due_at in due_times])
         events_committed.send(sender=Game, game_id=game_id, version=version)
 
     transaction.on_commit(after_commit)
-
-
-def _schedule_deadline_tasks(game_id, due_times: list[str]) -> None:
-    from .tasks import enforce_deadlines  # tasks import this module
-
-    for due_at in due_times:
-        try:
-            enforce_deadlines.apply_async((str(game_id),), eta=parse_time(due_at), retry=False)
-        except Exception:  # the broker is down: the sweeper still enforces it
-            logger.warning("could not schedule deadline task for %s", game_id, exc_info=True)
 

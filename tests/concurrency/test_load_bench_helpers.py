@@ -66,8 +66,8 @@ def test_goals_pass_and_fail_at_their_bounds(load):
 def test_default_run_is_bounded_in_time(load):
     args = load.parse_args([])
     assert (args.games, args.seats, args.workers) == (8, 2, 4)
-    assert args.servers == ["gunicorn-sync"]
-    assert args.project_dbs == {"gunicorn-sync": "persistent"}
+    assert args.servers == ["production"]  # docker-compose.yml's web command
+    assert args.project_dbs == {"production": "service"}
     assert load.parse_args(["--database", "sqlite"]).servers == ["serve"]
     assert args.seconds + args.warmup <= 30
     assert args.long_events >= 1000 and args.reads >= 200

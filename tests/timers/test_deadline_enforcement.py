@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 from types import SimpleNamespace
 
 import pytest
@@ -370,3 +371,26 @@ def test_staff_abort_is_an_event_with_its_reason(started_game, clock):
     assert game.status == "aborted"
     assert events_of(game, "game_aborted")[0].public["reason"] == "stuck table"
     assert no_open_deadlines(game)
+
+
+def test_deadlines_due_together_share_one_timed_sweep_never_early(clock, settings, monkeypatch):
+    """One ETA sweep per moment (UNO_DEADLINE_BUCKET_MS), at or after every deadline it
+    covers, sent once per process."""
+    from games import deadlines
+    from games.tasks import sweep_deadlines
+
+    settings.UNO_DEADLINE_BUCKET_MS = 50
+    sent = []
+    monkeypatch.setattr(sweep_deadlines, "apply_async", lambda **kw: sent.append(kw["eta"]))
+    monkeypatch.setattr(deadlines, "_sent_moments", set())
+    due = clock.now + timedelta(seconds=1, milliseconds=10)
+    together = [due, due + timedelta(milliseconds=30), due + timedelta(milliseconds=90)]
+
+    deadlines.schedule_sweeps(together)
+    deadlines.schedule_sweeps(together[:1])  # already sent by this process
+
+    assert sent == [
+        clock.now + timedelta(seconds=1, milliseconds=50),
+        clock.now + timedelta(seconds=1, milliseconds=100),
+    ]
+    assert all(any(d <= eta < d + timedelta(milliseconds=50) for eta in sent) for d in together)
