@@ -16,7 +16,7 @@ A domain error raised inside the block still commits what was written before it 
 overdue deadlines enforced first), then propagates: a late move loses to its timeout and
 the timeout stays. Anything else rolls the whole write back.
 
-Writers of one game are serialized by the head row's lock (`select_for_update`; on
+Writers of one game are serialized by the head row's lock (`FOR UPDATE`; on
 SQLite the IMMEDIATE transaction). Inside an outer transaction (a request with an
 Idempotency-Key, whose stored response commits with the events) the write joins it.
 """

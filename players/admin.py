@@ -4,7 +4,8 @@ revoked, not edited."""
 from __future__ import annotations
 
 from django.contrib import admin
-from django.utils import timezone
+
+from unoservice import clock
 
 from .models import ApiToken, Player
 
@@ -41,4 +42,4 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
     @admin.action(description="Revoke the selected tokens")
     def revoke(self, request, queryset):
-        queryset.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
+        queryset.filter(revoked_at__isnull=True).update(revoked_at=clock.now())

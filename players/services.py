@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone
+
+from unoservice import clock
 
 from .models import ApiToken, Player, new_token_value, token_digest
 
@@ -32,7 +33,7 @@ def player_for_user(*, username: str) -> Player:
 
 def token_revoke(*, player: Player, token_id: int) -> bool:
     revoked = ApiToken.objects.filter(player=player, pk=token_id, revoked_at__isnull=True).update(
-        revoked_at=timezone.now()
+        revoked_at=clock.now()
     )
     return bool(revoked)
 

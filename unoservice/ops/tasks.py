@@ -5,8 +5,8 @@ from datetime import datetime, timedelta
 
 from celery import shared_task
 from django.conf import settings
-from django.utils import timezone
 
+from unoservice import clock
 from unoservice.ops.models import WorkerPing
 
 PING_TASK = "ops.ping"
@@ -15,7 +15,7 @@ PING_TASK = "ops.ping"
 @shared_task(name=PING_TASK, bind=True)
 def ping(self, token: str | None = None, source: str = "unknown", requested_at: str | None = None):
     """Record that a worker handled this ping; a repeated token changes nothing."""
-    now = timezone.now()
+    now = clock.now()
     row, created = WorkerPing.objects.get_or_create(
         token=uuid.UUID(token) if token else uuid.uuid4(),
         defaults={

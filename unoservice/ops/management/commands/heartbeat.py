@@ -2,8 +2,8 @@
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
-from django.utils import timezone
 
+from unoservice import clock
 from unoservice.ops.models import WorkerPing
 
 
@@ -29,7 +29,7 @@ class Command(BaseCommand):
         last = WorkerPing.objects.filter(source="beat").order_by("-handled_at").first()
         if last is None:
             raise CommandError("no heartbeat recorded yet")
-        age = (timezone.now() - last.handled_at).total_seconds()
+        age = (clock.now() - last.handled_at).total_seconds()
         if age > max_age:
             raise CommandError(f"last heartbeat {age:.0f}s ago (more than {max_age:g}s)")
         self.stdout.write(f"last heartbeat {age:.1f}s ago, handled by {last.worker}")

@@ -4,8 +4,8 @@ import time
 import uuid
 
 from django.core.management.base import BaseCommand, CommandError
-from django.utils import timezone
 
+from unoservice import clock
 from unoservice.celery import app
 from unoservice.ops.models import WorkerPing
 from unoservice.ops.tasks import PING_TASK
@@ -21,7 +21,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         token = uuid.uuid4()
-        sent_at = timezone.now()
+        sent_at = clock.now()
         app.send_task(
             PING_TASK,
             kwargs={"token": str(token), "source": "command", "requested_at": sent_at.isoformat()},
