@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
@@ -275,6 +277,12 @@ ACTION_UNION = PolymorphicProxySerializer(
 )
 
 
+@cache
+def _field_names(serializer_class) -> frozenset[str]:
+    """A serializer's field names (building its fields deep-copies them: once is enough)."""
+    return frozenset(serializer_class().fields)
+
+
 def parse_action(data) -> _Action:
     """Shape and type checks for an action body; rules are the engine's business."""
     if not isinstance(data, dict):
@@ -289,7 +297,7 @@ def parse_action(data) -> _Action:
             card(data["card"])
         except UnknownCard:
             raise UnknownCardError(f"Unknown card code {data['card']!r}.") from None
-    unknown = set(data) - set(ACTION_SERIALIZERS[kind]().fields)
+    unknown = set(data) - _field_names(ACTION_SERIALIZERS[kind])
     if unknown:
         raise serializers.ValidationError({f: ["not a field of this action"] for f in unknown})
     parsed = ACTION_SERIALIZERS[kind](data=data)
