@@ -87,7 +87,8 @@ class ProblemSerializer(serializers.Serializer):
 #: The codes each error status carries (CONTRACT.md "Errors and statuses"), for the schema.
 CODES_OF_STATUS = {
     400: "`invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`",
-    401: "`not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in)",
+    401: "`not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), "
+    "`account_disabled`",
     403: "`not_seated`, `staff_only`, `invite_required`, `not_host`",
     404: "`game_not_found`, `token_not_found`, `not_found`",
     409: "`not_your_turn`, `card_not_in_hand`, `card_not_playable`, `color_required`, "

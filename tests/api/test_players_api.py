@@ -268,3 +268,12 @@ def test_create_token_for_an_unknown_user_fails(db):
 
     with pytest.raises(CommandError, match="no user named"):
         call_command("create_token", "ghost", stdout=StringIO())
+
+
+def test_a_deactivated_staff_accounts_token_stops_working_at_once(staff, django_user_model):
+    assert staff.get("/api/v1/games").status_code == 200
+    django_user_model.objects.filter(username="root").update(is_active=False)
+
+    response = staff.get("/api/v1/games")
+
+    assert_problem(response, 401, "account_disabled")
