@@ -66,6 +66,10 @@ class Game(models.Model):
     )
     version = models.PositiveIntegerField(default=0, help_text="The seq of the last event.")
     head_hash = models.CharField(max_length=64, default="0" * 64)
+    hash_scheme = models.PositiveSmallIntegerField(
+        default=1,
+        help_text="2: every private part holds a random nonce (games created before: 1).",
+    )
     to_act = models.SmallIntegerField(null=True, blank=True)
     phase = models.CharField(max_length=20, blank=True)
     round = models.PositiveSmallIntegerField(default=0)

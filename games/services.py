@@ -38,6 +38,9 @@ from .write import GameWrite, load_state, replay_state
 
 __all__ = ["game_state", "replay_state"]
 
+#: The hash scheme of games created now (2: nonces in private parts; see games.store).
+HASH_SCHEME = 2
+
 
 # --- lobby ---------------------------------------------------------------------------
 
@@ -69,6 +72,7 @@ def game_create(
             "host": str(host.id),
             "staff_setup": sorted(key for key in setup if key != "seed")
             + (["seed"] if "seed" in setup else []),
+            "hash_scheme": HASH_SCHEME,
         },
         None,
         f"player:{host.id}",
@@ -80,6 +84,7 @@ def game_create(
         "visibility": visibility,
         "invite_code": secrets.token_urlsafe(12) if visibility == Visibility.INVITE else "",
         "setup": setup,
+        "hash_scheme": HASH_SCHEME,
     }
     return write.game_create(fields=fields, host=host, first_events=[created, _seat_taken(0, host)])
 

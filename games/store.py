@@ -7,6 +7,7 @@ any second writer at the same position into an error instead of a fork.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -53,13 +54,20 @@ def new_engine_event(event: Event, actor: str, now: datetime) -> NewEvent:
 
 def append_events(game: Game, items: Iterable[NewEvent], *, now: datetime) -> list[Appended]:
     """Append after `game.version`, chaining hashes; updates `version` and `head_hash`
-    on the (locked) game object, which the caller saves in the same transaction."""
+    on the (locked) game object, which the caller saves in the same transaction.
+
+    Under hash scheme 2 every private part gets a nonce of its own (128 bits from the
+    operating system, never the game's RNG, seeded games included), so its digest, which
+    everyone sees, cannot be reversed by trying the few values a private part can hold."""
     recorded_at = format_time(now)
     stamp = datetime.fromisoformat(recorded_at.replace("Z", "+00:00"))
     prev, seq, rows = game.head_hash, game.version, []
     for item in items:
         seq += 1
-        digest = private_digest(item.private)
+        private = item.private
+        if private is not None and game.hash_scheme >= 2:
+            private = {**private, "nonce": secrets.token_hex(16)}
+        digest = private_digest(private)
         envelope_ = envelope(
             seq=seq,
             type_=item.type,
@@ -77,7 +85,7 @@ def append_events(game: Game, items: Iterable[NewEvent], *, now: datetime) -> li
                     type=item.type,
                     schema_version=item.schema_version,
                     public=item.public,
-                    private=item.private,
+                    private=private,
                     private_digest=digest,
                     actor=item.actor,
                     recorded_at=stamp,

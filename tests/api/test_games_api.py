@@ -916,7 +916,8 @@ def test_drawing_shows_the_cards_to_the_drawer_only(staff, ann, position_game):
     result = staff.act(game["id"], {"type": "draw"})
 
     drawn = next(e for e in result.json()["events"] if e["type"] == "cards_drawn")
-    assert drawn["private"] == {"cards": ["green-8"]}
+    assert drawn["private"]["cards"] == ["green-8"]
+    assert set(drawn["private"]) == {"cards", "nonce"}  # hash scheme 2
     feed = ann.get(url(game["id"], "events"), data={"after": game["version"]}).json()
     seen = next(e for e in feed["events"] if e["type"] == "cards_drawn")
     assert seen["private"] is None
