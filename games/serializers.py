@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
@@ -86,7 +87,7 @@ class SeatKeyedDictField(serializers.DictField):
 
     def to_internal_value(self, data):
         value = super().to_internal_value(data)
-        bad = [key for key in value if not (key.isdigit() and int(key) <= 9)]
+        bad = [key for key in value if not re.fullmatch(r"[0-9]", key)]
         if bad:
             raise serializers.ValidationError(f"keys must be seat numbers, not {bad[0]!r}")
         return value

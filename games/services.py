@@ -96,6 +96,11 @@ def rule_set_or_error(preset: str, options: dict):
         raise InvalidOption(invalid.message, code=invalid.code, option=invalid.option) from None
 
 
+def _invite_matches(given: str | None, expected: str) -> bool:
+    """In constant time; any text may be given (compare_digest takes ASCII strings only)."""
+    return bool(given) and secrets.compare_digest(given.encode(), expected.encode())
+
+
 def _seat_taken(seat: int, player: Player) -> NewEvent:
     public = {"seat": seat, "player": {"id": str(player.id), "name": player.name}}
     return NewEvent("seat_taken", public, None, f"player:{player.id}")
@@ -107,10 +112,9 @@ def game_join(*, game_id, player: Player, invite_code: str | None = None) -> Gam
         if _seat_of(game, player) is not None:
             return w
         if game.visibility == Visibility.INVITE and not (
-            player.is_staff
-            or (invite_code and secrets.compare_digest(invite_code, game.invite_code))
+            player.is_staff or _invite_matches(invite_code, game.invite_code)
         ):
-            raise InviteRequired(version=game.version)
+            raise InviteRequired()  # no version: an outsider learns nothing of the game
         if game.status != GameStatus.WAITING:
             raise GameConflict(
                 "Seats can be taken only while the game is waiting.", version=game.version

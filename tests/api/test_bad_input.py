@@ -1,0 +1,48 @@
+"""Bad input is a 4xx problem that changes nothing, never a 500."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import Game
+
+from .conftest import NO_TIMERS, assert_problem
+
+pytestmark = pytest.mark.django_db
+
+
+def nested(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+@pytest.mark.parametrize("levels", [33, 5000])
+def test_json_nested_too_deep_is_a_400_for_anyone(api_client, make_player, levels):
+    body = '{"name": ' + nested(levels) + "}"
+    anonymous = api_client.post("/api/v1/players", body, content_type="application/json")
+    assert_problem(anonymous, 400, "invalid_request")
+    ann = make_player("ann")
+    options = '{"x": ' + nested(levels) + "}"
+    body = '{"seats": 2, "rules": {"preset": "classic", "options": ' + options + "}}"
+    created = ann.client.post("/api/v1/games", body, content_type="application/json")
+    assert_problem(created, 400, "invalid_request")
+    assert not Game.objects.exists()
+
+
+def test_a_non_ascii_invite_code_is_refused_like_any_wrong_one_without_the_version(
+    make_player,
+):
+    ann, bob = make_player("ann"), make_player("bob")
+    game = ann.post("/api/v1/games", {"seats": 2, "visibility": "invite", "timers": NO_TIMERS})
+    assert game.status_code == 201
+
+    refused = bob.post(f"/api/v1/games/{game.json()['id']}/join", {"invite_code": "é"})
+
+    problem = assert_problem(refused, 403, "invite_required")
+    assert "version" not in problem
+
+
+def test_staff_position_keys_must_be_ascii_seat_digits(staff):
+    position = {"hands": {"²": ["red-1"], "0": ["red-2"]}, "discard": ["red-3"], "to_act": 0}
+    response = staff.post("/api/v1/games", {"seats": 2, "position": position})
+    assert_problem(response, 400, "invalid_request")
+    assert not Game.objects.exists()
