@@ -40,6 +40,7 @@ def game_document(game: Game, state: GameState | None, viewer: Viewer) -> dict:
     document = {
         "id": str(game.id),
         "version": game.version,
+        "head_hash": game.head_hash,
         "status": game.status,
         "visibility": game.visibility,
         "host": str(game.host_id),

@@ -15,6 +15,7 @@ from games.engine import GameState
 from players.models import Player
 
 from .errors import GameNotFound, StaffOnly
+from .hashing import GENESIS_HASH
 from .models import Game, GameEvent, GameStatus, Visibility
 from .presentation import event_document, game_document, reveals_all, viewer_of
 from .store import engine_events, load_events
@@ -153,11 +154,12 @@ def event_feed(*, game: Game, player: Player, after: int = 0, wait: float = 0) -
             connection.close()
             _version_watch.wait_past(game.id, after, deadline - time.monotonic())
         rows = load_events(game.id, after=after, limit=FEED_PAGE)
-    game.refresh_from_db(fields=["version", "status"])
+    game.refresh_from_db(fields=["version", "head_hash", "status"])
     viewer = viewer_of(game, player)
     reveal = reveals_all(game, viewer)
     return {
         "version": game.version,
+        "head_hash": game.head_hash,
         "events": [event_document(row, viewer, reveal_all=reveal) for row in rows],
     }
 
@@ -179,6 +181,7 @@ def game_replay_get(*, game: Game, player: Player, at: int) -> dict:
     if not state.seat_count:
         document["phase"] = "finished" if status == GameStatus.ABORTED else "waiting"
     document["version"] = at
+    document["head_hash"] = _hash_at(game, at)
     document["replay_of"] = game.version
     return document
 
@@ -215,6 +218,13 @@ def audit_allowed(*, game: Game, player: Player) -> None:
             "The audit is open to staff, and to the game's players once it ends.",
             version=game.version,
         )
+
+
+def _hash_at(game: Game, seq: int) -> str:
+    """The hash of event `seq` (the chain's start, 64 zeros, for 0)."""
+    if seq == 0:
+        return GENESIS_HASH
+    return GameEvent.objects.filter(game=game, seq=seq).values_list("hash", flat=True).get()
 
 
 def _ever_seated(game: Game, player: Player) -> bool:

@@ -349,6 +349,10 @@ class UnoWindowView(serializers.Serializer):
 class GameView(serializers.Serializer):
     id = serializers.UUIDField()
     version = serializers.IntegerField(help_text="The seq of the last event; also the ETag.")
+    head_hash = serializers.CharField(
+        help_text="The hash of the event at `version` (64 zeros before any): evidence a "
+        "client keeps as it plays."
+    )
     status = serializers.ChoiceField(choices=["waiting", "active", "finished", "aborted"])
     visibility = serializers.ChoiceField(choices=["public", "invite"])
     invite_code = serializers.CharField(required=False, help_text="For seated players.")
@@ -416,6 +420,10 @@ class EventView(serializers.Serializer):
 
 class EventFeed(serializers.Serializer):
     version = serializers.IntegerField()
+    head_hash = serializers.CharField(
+        help_text="The hash of the event at `version` (64 zeros before any): evidence a "
+        "client keeps as it plays."
+    )
     events = EventView(many=True)
 
 

@@ -991,7 +991,7 @@ def test_events_after_n_returns_only_later_events(staff, ann, position_game):
     assert [e["seq"] for e in everything] == list(range(1, feed["version"] + 1))
     assert all(MILLIS.match(e["recorded_at"]) for e in everything)
     empty = ann.get(url(game["id"], "events"), data={"after": feed["version"]}).json()
-    assert empty == {"version": feed["version"], "events": []}
+    assert empty == {"version": feed["version"], "head_hash": feed["head_hash"], "events": []}
 
 
 @pytest.mark.parametrize(
@@ -1012,7 +1012,7 @@ def test_a_long_poll_with_nothing_new_returns_empty_after_the_wait(ann, create_g
     feed = ann.get(url(game["id"], "events"), data={"after": 2, "wait": 1}).json()
 
     assert time.monotonic() - started >= 0.9
-    assert feed == {"version": 2, "events": []}
+    assert (feed["version"], feed["events"]) == (2, [])
 
 
 @pytest.mark.django_db(transaction=True)
@@ -1268,3 +1268,16 @@ def test_abort_needs_a_reason(staff, ann, create_game):
     game = create_game(ann)
 
     assert_problem(staff.post(url(game["id"], "abort"), {}), 400, "invalid_request")
+
+
+def test_views_feeds_and_replays_carry_the_hash_of_their_version(players, started_game):
+    ann, bob = players[:2]
+    game = started_game(ann, [bob])
+    events = ann.get(f"/api/v1/games/{game['id']}/events").json()
+    by_seq = {e["seq"]: e["hash"] for e in events["events"]}
+
+    view = ann.view(game["id"])
+    assert view["head_hash"] == by_seq[view["version"]] == events["head_hash"]
+    replay = ann.get(f"/api/v1/games/{game['id']}/replay?at=3").json()
+    assert (replay["version"], replay["head_hash"]) == (3, by_seq[3])
+    assert ann.get(f"/api/v1/games/{game['id']}/replay?at=0").json()["head_hash"] == "0" * 64
