@@ -125,6 +125,10 @@ REST_FRAMEWORK = {
     # scheme's WWW-Authenticate makes a missing token a 401, not a 403.
     "DEFAULT_AUTHENTICATION_CLASSES": ["players.auth.BearerTokenAuthentication"],
     "DEFAULT_THROTTLE_CLASSES": [],
+    # The client's address for throttles: the connection's peer, unless the operator
+    # names how many proxies in front of the service append to X-Forwarded-For (a client
+    # can write anything there, so trusting it by default let anyone skip the throttles).
+    "NUM_PROXIES": env.env_int(ENV, "UNO_TRUSTED_PROXIES", 0),
     "DEFAULT_THROTTLE_RATES": {
         "anon": ENV.get("UNO_THROTTLE_ANON", "30/minute"),
         "lobby": ENV.get("UNO_THROTTLE_LOBBY", "120/minute"),

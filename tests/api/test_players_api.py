@@ -277,3 +277,16 @@ def test_a_deactivated_staff_accounts_token_stops_working_at_once(staff, django_
     response = staff.get("/api/v1/games")
 
     assert_problem(response, 401, "account_disabled")
+
+
+def test_a_forged_x_forwarded_for_does_not_escape_the_registration_throttle(api_client):
+    for n in range(30):
+        forged = {"HTTP_X_FORWARDED_FOR": f"203.0.113.{n}"}
+        created = api_client.post("/api/v1/players", {"name": f"p{n}"}, format="json", **forged)
+        assert created.status_code == 201
+
+    response = api_client.post(
+        "/api/v1/players", {"name": "x"}, format="json", HTTP_X_FORWARDED_FOR="198.51.100.1"
+    )
+
+    assert_problem(response, 429, "throttled")
