@@ -26,7 +26,7 @@ from games.engine import (
 )
 from games.engine.cards import CARDS_BY_CODE
 from games.errors import InvalidOption
-from unoservice.api import ApiError
+from unoservice.api import ApiError, RequestBody, StrictIntegerField, UnknownField
 
 COLOR_CHOICES = [c.value for c in Color]
 CARD_CODES = sorted(CARDS_BY_CODE)
@@ -41,7 +41,7 @@ class UnknownCardError(ApiError):
 # --- creating and joining -------------------------------------------------------------
 
 
-class RulesInput(serializers.Serializer):
+class RulesInput(RequestBody):
     preset = serializers.ChoiceField(choices=list(PRESETS), default="classic")
     options = serializers.DictField(
         child=serializers.JSONField(),
@@ -51,7 +51,7 @@ class RulesInput(serializers.Serializer):
     )
 
 
-class TimersInput(serializers.Serializer):
+class TimersInput(RequestBody):
     def to_internal_value(self, data):
         """An unknown timer is a 400 `unknown_option` naming it (it used to be dropped
         silently by the serializer, so a typo went unnoticed)."""
@@ -63,22 +63,22 @@ class TimersInput(serializers.Serializer):
                 )
         return super().to_internal_value(data)
 
-    turn_seconds = serializers.IntegerField(
+    turn_seconds = StrictIntegerField(
         min_value=1,
         max_value=86400,
         allow_null=True,
         required=False,
         help_text="null: no turn timer",
     )
-    response_seconds = serializers.IntegerField(
+    response_seconds = StrictIntegerField(
         min_value=1, max_value=3600, allow_null=True, required=False
     )
-    uno_window_seconds = serializers.IntegerField(
+    uno_window_seconds = StrictIntegerField(
         min_value=1, max_value=60, allow_null=True, required=False
     )
-    uno_grace_ms = serializers.IntegerField(min_value=0, max_value=5000, required=False)
+    uno_grace_ms = StrictIntegerField(min_value=0, max_value=5000, required=False)
     timeout_action = serializers.ChoiceField(choices=["draw_and_pass", "auto_play"], required=False)
-    abandon_after = serializers.IntegerField(min_value=1, max_value=20, required=False)
+    abandon_after = StrictIntegerField(min_value=1, max_value=20, required=False)
     on_abandon = serializers.ChoiceField(choices=["bot", "remove"], required=False)
 
 
@@ -93,7 +93,7 @@ class SeatKeyedDictField(serializers.DictField):
         return value
 
 
-class PositionInput(serializers.Serializer):
+class PositionInput(RequestBody):
     hands = SeatKeyedDictField(
         child=serializers.ListField(child=serializers.CharField()),
         help_text='Each seat\'s hand, keyed by seat: {"0": ["red-5", …], "1": […]}.',
@@ -108,21 +108,21 @@ class PositionInput(serializers.Serializer):
     direction = serializers.ChoiceField(
         choices=["clockwise", "counterclockwise"], default="clockwise"
     )
-    to_act = serializers.IntegerField(min_value=0)
-    dealer = serializers.IntegerField(min_value=0, default=0)
+    to_act = StrictIntegerField(min_value=0)
+    dealer = StrictIntegerField(min_value=0, default=0)
     scores = SeatKeyedDictField(
-        child=serializers.IntegerField(min_value=0), required=False, default=dict
+        child=StrictIntegerField(min_value=0), required=False, default=dict
     )
     eliminated = serializers.ListField(
-        child=serializers.IntegerField(), required=False, default=list
+        child=StrictIntegerField(), required=False, default=list
     )
     unplaced = serializers.ChoiceField(
         choices=["draw_bottom", "out_of_play"], default="draw_bottom"
     )
 
 
-class GameCreateInput(serializers.Serializer):
-    seats = serializers.IntegerField(min_value=2, max_value=10)
+class GameCreateInput(RequestBody):
+    seats = StrictIntegerField(min_value=2, max_value=10)
     rules = RulesInput(required=False)
     timers = TimersInput(required=False)
     visibility = serializers.ChoiceField(choices=["public", "invite"], default="public")
@@ -132,28 +132,28 @@ class GameCreateInput(serializers.Serializer):
         help_text="Staff only: the first cards of the first deal.",
     )
     position = PositionInput(required=False, help_text="Staff only: a starting position.")
-    dealer = serializers.IntegerField(
+    dealer = StrictIntegerField(
         min_value=0, max_value=9, required=False, help_text="Staff only: the first dealer."
     )
-    seed = serializers.IntegerField(
+    seed = StrictIntegerField(
         required=False, help_text="Staff only: reproducible shuffles (not fair)."
     )
 
     STAFF_FIELDS = ("deck", "position", "dealer", "seed")
 
 
-class JoinInput(serializers.Serializer):
+class JoinInput(RequestBody):
     invite_code = serializers.CharField(required=False, allow_blank=True)
 
 
-class AbortInput(serializers.Serializer):
+class AbortInput(RequestBody):
     reason = serializers.CharField(max_length=200)
 
 
 # --- actions ---------------------------------------------------------------------------
 
 
-class _Action(serializers.Serializer):
+class _Action(RequestBody):
     def command(self, seat: int):  # pragma: no cover - every subclass defines it
         raise NotImplementedError
 
@@ -168,7 +168,7 @@ class PlayAction(_Action):
     color = serializers.ChoiceField(
         choices=COLOR_CHOICES, required=False, help_text="The color called, for wilds."
     )
-    target = serializers.IntegerField(
+    target = StrictIntegerField(
         required=False,
         min_value=0,
         max_value=9,
@@ -221,7 +221,7 @@ class ChooseColorAction(_Action):
 
 class ChooseTargetAction(_Action):
     type = _type_field("choose_target")
-    target = serializers.IntegerField(min_value=0, max_value=9)
+    target = StrictIntegerField(min_value=0, max_value=9)
 
     def command(self, seat):
         return ChooseTarget(seat, self.validated_data["target"])
@@ -236,7 +236,7 @@ class CallUnoAction(_Action):
 
 class CatchUnoAction(_Action):
     type = _type_field("catch_uno")
-    target = serializers.IntegerField(min_value=0, max_value=9)
+    target = StrictIntegerField(min_value=0, max_value=9)
 
     def command(self, seat):
         return CatchUno(seat, self.validated_data["target"])
@@ -298,9 +298,9 @@ def parse_action(data) -> _Action:
             card(data["card"])
         except UnknownCard:
             raise UnknownCardError(f"Unknown card code {data['card']!r}.") from None
-    unknown = set(data) - _field_names(ACTION_SERIALIZERS[kind])
+    unknown = sorted(set(data) - _field_names(ACTION_SERIALIZERS[kind]))
     if unknown:
-        raise serializers.ValidationError({f: ["not a field of this action"] for f in unknown})
+        raise UnknownField(f"{unknown[0]!r} is not a member of a {kind} action.", field=unknown[0])
     parsed = ACTION_SERIALIZERS[kind](data=data)
     parsed.is_valid(raise_exception=True)
     return parsed

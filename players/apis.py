@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle
 from rest_framework.views import APIView
 
-from unoservice.api import ApiError, problem_responses
+from unoservice.api import ApiError, RequestBody, problem_responses
 
 from . import services
 from .models import ApiToken
@@ -29,7 +29,7 @@ class NameField(serializers.CharField):
         return value
 
 
-class RegisterInput(serializers.Serializer):
+class RegisterInput(RequestBody):
     name = NameField(help_text="The display name, 1-40 characters.")
 
 
@@ -46,7 +46,7 @@ class PlayerOutput(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class ProfileInput(serializers.Serializer):
+class ProfileInput(RequestBody):
     name = NameField()
 
 
@@ -63,7 +63,7 @@ class TokenCreateOutput(TokenOutput):
     token = serializers.CharField(help_text="Shown once.")
 
 
-class TokenCreateInput(serializers.Serializer):
+class TokenCreateInput(RequestBody):
     label = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
 
 

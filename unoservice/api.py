@@ -82,11 +82,15 @@ class ProblemSerializer(serializers.Serializer):
     version = serializers.IntegerField(
         required=False, help_text="The game's current version, where a game is involved."
     )
+    field = serializers.CharField(
+        required=False, help_text="For unknown_field: the member's path, e.g. rules.presets."
+    )
 
 
 #: The codes each error status carries (CONTRACT.md "Errors and statuses"), for the schema.
 CODES_OF_STATUS = {
-    400: "`invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`",
+    400: "`invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, "
+    "`unknown_field` (the member `field` names it)",
     401: "`not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), "
     "`account_disabled`",
     403: "`not_seated`, `staff_only`, `invite_required`, `not_host`",
@@ -245,3 +249,42 @@ def _depth_exceeds(value, limit: int) -> bool:
         if not level:
             return False
     return True
+
+
+class UnknownField(ApiError):
+    status_code = 400
+    default_code = "unknown_field"
+    default_detail = "The request has a member this operation does not take."
+
+
+class RequestBody(serializers.Serializer):
+    """A request body: a member the operation does not take is a 400 `unknown_field`
+    whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
+    so a typo never passes for a default."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                path = ".".join([*self._path(), str(unknown[0])])
+                raise UnknownField(f"{path!r} is not a member of this request.", field=path)
+        return super().to_internal_value(data)
+
+    def _path(self) -> list[str]:
+        names, node = [], self
+        while node.parent is not None and node.field_name:
+            names.insert(0, node.field_name)
+            node = node.parent
+        return names
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """An integer that must be a JSON number without a fraction: "2", 2.5 and true are
+    refused (DRF's own field takes them)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, (int, float)):
+            self.fail("invalid")
+        if isinstance(data, float) and not data.is_integer():
+            self.fail("invalid")
+        return super().to_internal_value(data)

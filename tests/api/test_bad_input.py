@@ -46,3 +46,34 @@ def test_staff_position_keys_must_be_ascii_seat_digits(staff):
     response = staff.post("/api/v1/games", {"seats": 2, "position": position})
     assert_problem(response, 400, "invalid_request")
     assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"seats": 2, "visibilty": "invite"}, "visibilty"),
+        ({"seats": 2, "rules": {"presets": "house"}}, "rules.presets"),
+        ({"seats": 2, "rules": {"preset": "house", "options": {}, "x": 1}}, "rules.x"),
+    ],
+    ids=["top-level-typo", "nested-typo", "nested-extra"],
+)
+def test_a_typo_in_a_game_is_400_unknown_field_naming_it(make_player, body, field):
+    ann = make_player("ann")
+
+    problem = assert_problem(ann.post("/api/v1/games", body), 400, "unknown_field")
+
+    assert problem["field"] == field
+    assert not Game.objects.exists()
+
+
+def test_a_typo_at_registration_is_400_unknown_field(api_client):
+    response = api_client.post("/api/v1/players", {"name": "ann", "nmae": "x"}, format="json")
+    assert assert_problem(response, 400, "unknown_field")["field"] == "nmae"
+
+
+@pytest.mark.parametrize("seats", ["2", 2.5, True])
+def test_numbers_must_be_numbers(make_player, seats):
+    ann = make_player("ann")
+    problem = assert_problem(ann.post("/api/v1/games", {"seats": seats}), 400, "invalid_request")
+    assert "seats" in problem["errors"]
+    assert not Game.objects.exists()
