@@ -12,7 +12,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from unoservice.urls import handler404, handler500  # noqa: F401 - the same error pages
+from unoservice.urls import handler400, handler404, handler500  # noqa: F401 - the same error pages
 from unoservice.urls import urlpatterns as service_urlpatterns
 
 TABLE = "bench_bare"

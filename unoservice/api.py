@@ -187,6 +187,16 @@ def not_found(request: HttpRequest, exception: Exception | None = None):
     return page_not_found(request, exception)
 
 
+def bad_request(request: HttpRequest, exception: Exception | None = None):
+    """Django's handler400 (a body over the size limit, a Host the service does not
+    answer to): problem+json under /api/, the usual page elsewhere."""
+    if request.path.startswith("/api/"):
+        return _problem_response(request, 400, "invalid_request", "The request is not valid.")
+    from django.views.defaults import bad_request as default_bad_request
+
+    return default_bad_request(request, exception)
+
+
 def server_error(request: HttpRequest):
     """Django's handler500: problem+json under /api/, the usual page elsewhere."""
     if request.path.startswith("/api/"):

@@ -18,5 +18,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
+handler400 = "unoservice.api.bad_request"
 handler404 = "unoservice.api.not_found"
 handler500 = "unoservice.api.server_error"

@@ -77,3 +77,17 @@ def test_numbers_must_be_numbers(make_player, seats):
     problem = assert_problem(ann.post("/api/v1/games", {"seats": seats}), 400, "invalid_request")
     assert "seats" in problem["errors"]
     assert not Game.objects.exists()
+
+
+def test_a_body_over_the_size_limit_and_a_foreign_host_are_problems_not_pages(
+    make_player, settings, client
+):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    ann = make_player("ann")
+    ann.client.raise_request_exception = False
+    too_big = ann.post("/api/v1/games", {"seats": 2, "pad": "x" * 2000})
+    assert_problem(too_big, 400, "invalid_request")
+
+    client.raise_request_exception = False
+    foreign = client.get("/api/v1/health", HTTP_HOST="evil.example")
+    assert_problem(foreign, 400, "invalid_request")

@@ -29,8 +29,7 @@ def test_health_is_503_naming_the_broker_when_nothing_listens_on_its_port(client
     body = response.json()
     assert body["ok"] is False
     assert body["database"] == "ok"
-    assert body["broker"].startswith("error: ")
-    assert len(body["broker"]) < 250
+    assert body["broker"] == "error: unreachable"  # the exception's text goes to the log
 
 
 @pytest.mark.django_db
@@ -48,7 +47,7 @@ def test_health_is_503_when_the_filesystem_broker_folders_are_missing(client, tm
         response = client.get(HEALTH)
 
     assert response.status_code == 503
-    assert response.json()["broker"] == f"error: broker folder {missing / 'queue'} does not exist"
+    assert response.json()["broker"] == "error: broker folder missing"  # no path shown
 
 
 @pytest.mark.django_db(transaction=True)
@@ -72,7 +71,7 @@ def test_health_is_503_naming_the_database_when_it_cannot_connect(
     assert response.status_code == 503
     body = response.json()
     assert body["ok"] is False
-    assert body["database"].startswith("error: ")
+    assert body["database"] == "error: unreachable"
     assert body["broker"] == "ok"
 
 

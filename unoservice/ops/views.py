@@ -9,8 +9,8 @@ from unoservice.ops.health import check_broker, check_database
 
 class HealthSerializer(serializers.Serializer):
     ok = serializers.BooleanField(help_text="True when every part is ok.")
-    database = serializers.CharField(help_text='"ok", or "error: <short reason>".')
-    broker = serializers.CharField(help_text='"ok", or "error: <short reason>".')
+    database = serializers.CharField(help_text='"ok", or "error: <what failed>" (details: log).')
+    broker = serializers.CharField(help_text='"ok", or "error: <what failed>" (details: log).')
 
 
 class HealthView(APIView):
@@ -38,7 +38,7 @@ class HealthView(APIView):
                 value={
                     "ok": False,
                     "database": "ok",
-                    "broker": "error: [Errno 111] Connection refused",
+                    "broker": "error: unreachable",
                 },
                 response_only=True,
                 status_codes=["503"],
