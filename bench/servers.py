@@ -1,5 +1,5 @@
 """What the benchmark scripts share: free loopback ports, bounded waiting, and a
-throwaway PostgreSQL server started as .ci/run does (INFRA.md section 3)."""
+throwaway PostgreSQL server started as .ci/run does."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def start_postgres(
     root = work / "pg"
     root.mkdir()
     as_postgres: list[str] = []
-    if os.geteuid() == 0:  # initdb refuses root (INFRA.md section 3)
+    if os.geteuid() == 0:  # initdb refuses to run as root
         shutil.chown(root, "postgres", "postgres")
         as_postgres = ["runuser", "-u", "postgres", "--"]
     port = free_port()

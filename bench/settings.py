@@ -9,7 +9,7 @@ serve the project and the yardstick the way each is served best:
 - BENCH_DB_POOL=N: psycopg's connection pool, at most N connections per process
   (PostgreSQL only). It forces CONN_MAX_AGE to 0, which the pool requires; it is what
   works under ASGI, where every request's synchronous code runs in a new thread
-  (INFRA.md section 9.1).
+  (docs/performance.md).
 
 Unset, the service's own setting applies."""
 

@@ -47,7 +47,8 @@ class RulesInput(RequestBody):
         child=serializers.JSONField(),
         required=False,
         default=dict,
-        help_text="Rule options overriding the preset (CONTRACT.md's table).",
+        help_text="Rule options overriding the preset; an unknown option or a value out of "
+        "range is a 400 naming it. The game's view shows every option in force.",
     )
 
 
