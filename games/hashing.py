@@ -1,4 +1,4 @@
-"""The hash chain of CONTRACT.md ("Events, hashes and exports").
+"""The hash chain of every game's event log, as the API documents it.
 
 `canonical(x)`: JSON with sorted keys, no whitespace, non-ASCII kept, UTF-8.
 `private_digest`: sha256 hex of canonical(private), or "" without a private part.

@@ -1,4 +1,4 @@
-"""The game head row and the append-only event log (DESIGN.md section 3).
+"""The game head row and the append-only event log.
 
 `GameEvent` rows are written only through `games.store` and never change: the model
 refuses to save an existing row or delete one, and on PostgreSQL a trigger (migration

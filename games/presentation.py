@@ -35,7 +35,7 @@ def reveals_all(game: Game, viewer: Viewer) -> bool:
 
 
 def game_document(game: Game, state: GameState | None, viewer: Viewer) -> dict:
-    """The game as `viewer` may see it (CONTRACT.md "The game as a viewer sees it")."""
+    """The game as `viewer` may see it (`GET /games/{id}`)."""
     players = {s.seat: {"id": s.player_id, "name": s.name} for s in game.seat_rows()}
     document = {
         "id": str(game.id),

@@ -1,4 +1,4 @@
-"""Staff-only set-up given at creation (CONTRACT.md): a prearranged deck or a position."""
+"""Staff-only set-up given at creation: a prearranged deck or a position."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Per-game timer settings (CONTRACT.md "Timers"): defaults, limits and validation."""
+"""Per-game timer settings (`timers` at creation): defaults, limits and validation."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Round tally and match end under each scoring mode (pure: no Django).
 
-Modes (CONTRACT.md `scoring`):
+Modes (the `scoring` option):
 - standard: the round winner (or winning team) scores the points left in the opposing
   hands; the first to reach the target wins.
 - lowest: everyone but the round winner adds the points left in their own hand; when
@@ -8,7 +8,7 @@ Modes (CONTRACT.md `scoring`):
 - target_loses: tallied like lowest; whoever reaches the target loses; lowest wins.
 - elimination: tallied like lowest; a seat reaching the target is eliminated; the last
   seat left wins. When every seat left would go out together, the lowest total among
-  them stays (RULES.md Q6).
+  them stays.
 Ties go to the earlier seat counting from the dealer's left.
 """
 

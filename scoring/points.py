@@ -1,6 +1,6 @@
 """Card point values (pure: no Django). Numbers score face value; Skip, Reverse and
 Draw Two 20; Wild, Wild Draw Four and the Downpour wilds 50; Swap Hands, Shuffle Hands
-and Customizable 40 (RULES.md 2.6, Q9)."""
+and Customizable 40."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Shared API plumbing: every error is an RFC 9457 ``application/problem+json`` document.
 
 A problem has ``type``, ``title``, ``status``, ``detail``, ``instance`` and a stable,
-machine-readable ``code`` (CONTRACT.md, "Errors and statuses"); validation errors add
+machine-readable ``code`` (listed per status below); validation errors add
 ``errors`` (field -> messages); an error about a game adds ``version``.
 
 Views raise :class:`ApiError` subclasses (or DRF's own exceptions), never build error
@@ -87,7 +87,7 @@ class ProblemSerializer(serializers.Serializer):
     )
 
 
-#: The codes each error status carries (CONTRACT.md "Errors and statuses"), for the schema.
+#: The codes each error status carries, for the schema.
 CODES_OF_STATUS = {
     400: "`invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, "
     "`unknown_field` (the member `field` names it)",

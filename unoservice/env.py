@@ -28,7 +28,7 @@ FALSE_WORDS = {"0", "false", "no", "off", ""}
 
 SQLITE_OPTIONS = {
     # Both the web process and the worker write: without IMMEDIATE, SQLite upgrades read
-    # transactions to write ones and fails with "database is locked" (INFRA.md section 5).
+    # transactions to write ones and fails with "database is locked" under concurrent writers.
     "transaction_mode": "IMMEDIATE",
     "timeout": 20,
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",

@@ -12,7 +12,7 @@ from .state import Timers
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """A staff-given starting position (CONTRACT.md `position`), seats as integers."""
+    """A staff-given starting position (the API's `position`), seats as integers."""
 
     hands: dict[int, tuple[Card, ...]]
     discard: tuple[Card, ...]  # top first, as given
@@ -140,7 +140,7 @@ Command = (
     | AbortGame
 )
 
-#: Commands a seat sends, by their `type` in the API (CONTRACT.md's action union).
+#: Commands a seat sends, by their `type` in the API (the actions' discriminated union).
 ACTION_TYPES: dict[str, type] = {
     "play": PlayCard,
     "draw": DrawCard,

@@ -145,7 +145,7 @@ def _on_turn(state: GameState, seat: int, *phases: Phase) -> None:
 
 def _begin_advancing(step_: Step, seat: int) -> None:
     """A game-advancing command (a play, draw, pass, keep, accept or challenge) closes
-    the open UNO windows in `catch` mode (RULES.md 2.5)."""
+    the open UNO windows in `catch` mode."""
     state = step_.state
     if state.rules.uno_penalty == "catch":
         for window in state.uno_windows:
@@ -212,7 +212,7 @@ def _turn_deadline(state: GameState, seat: int, phase: Phase) -> dict | None:
 
 def _uno_deadline(state: GameState, token: str) -> dict | None:
     """An UNO window stays open `uno_window_seconds`; in `auto` mode the penalty waits
-    the network grace on top (CONTRACT.md Timers)."""
+    the network grace (`uno_grace_ms`) on top."""
     seconds = state.timers.uno_window_seconds
     if seconds is None:
         return None
@@ -569,7 +569,7 @@ def _take_penalty(
     """The victim draws the pending total and loses the turn; play moves on.
 
     An `automatic` penalty (a Draw Two without stacking) is part of its card, so the
-    jump-in window stays open after it (RULES.md 2.11 (d))."""
+    jump-in window stays open after it."""
     _draw(step_, victim, total, "penalty")
     step_.emit(ev.SeatSkipped(victim))
     if player is not None and not step_.state.hands[player]:
@@ -697,8 +697,8 @@ def _turn_first_card(step_: Step) -> None:
 
 
 def _first_card_effect(step_: Step, card: Card) -> None:
-    """The first card acts on the first player (RULES.md 2.2; CONTRACT.md: when it would
-    give play back to "its player", the dealer takes that turn)."""
+    """The first card acts on the first player (when it would give play back to "its
+    player", the dealer takes that turn)."""
     state = step_.state
     dealer = state.dealer
     first = next_seat(state, dealer, 1)
@@ -1004,7 +1004,7 @@ def _timeout(step_: Step, command: Timeout) -> None:
 
 
 def _turn_timeout(step_: Step) -> None:
-    """The seat to act let its deadline pass: the server acts for it (CONTRACT.md Timers)."""
+    """The seat to act let its deadline pass: the server acts for it (`timeout_action`)."""
     state = step_.state
     seat = state.to_act
     count = state.timeouts[seat] + 1
@@ -1018,7 +1018,7 @@ def _turn_timeout(step_: Step) -> None:
 
 
 def _server_action(step_: Step, seat: int) -> None:
-    """What the server does for a seat that timed out, by phase (CONTRACT.md Timers)."""
+    """What the server does for a seat that timed out, by phase."""
     step_.by_server = True
     state = step_.state
     hand = state.hands[seat]
@@ -1068,7 +1068,7 @@ def _remove_command(step_: Step, command: RemoveSeat) -> None:
 
 def _remove(step_: Step, seat: int, reason: str) -> None:
     """The seat leaves: its cards go under the draw pile, a draw pending on it is dropped,
-    and the next seat in play takes its turn (CONTRACT.md Timers)."""
+    and the next seat in play takes its turn."""
     state = step_.state
     was_acting = state.to_act == seat
     fallback_color = most_frequent_color(state.hands[seat])

@@ -64,7 +64,7 @@ class DeckShuffled(Event):
 
 @dataclass(frozen=True, slots=True)
 class PositionLoaded(Event):
-    """A staff-given position replaces the deal (CONTRACT.md `position`)."""
+    """A staff-given position (the API's `position`) replaces the deal."""
 
     TYPE = "position_loaded"
     PRIVATE = ("held", "draw", "out_of_play")

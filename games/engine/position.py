@@ -1,4 +1,4 @@
-"""Starting a game from a staff-given position (CONTRACT.md `position`)."""
+"""Starting a game from a staff-given position (the API's `position`)."""
 
 from __future__ import annotations
 

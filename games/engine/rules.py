@@ -1,4 +1,4 @@
-"""The rule set as data: every option of CONTRACT.md with its default, the presets,
+"""The rule set as data: every rule option with its default, the presets,
 and validation that names the offending option."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ class IntRange:
 
 BOOL = bool
 
-#: option name -> (kind, default). The order is the order of CONTRACT.md's table.
+#: option name -> (kind, default), in the order the API documents them.
 OPTION_SPECS: dict[str, tuple[object, object]] = {
     "cards": (Choice(("classic", "modern-swap", "modern-shuffle")), "classic"),
     "downpour": (BOOL, False),

@@ -17,7 +17,7 @@ class Status(StrEnum):
 
 
 class Phase(StrEnum):
-    """What the seat `to_act` is asked for (CONTRACT.md's `phase`)."""
+    """What the seat `to_act` is asked for (the view's `phase`)."""
 
     PLAY = "play"
     DRAWN_CARD = "drawn_card"

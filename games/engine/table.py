@@ -44,14 +44,14 @@ def matches(state: GameState, card: Card) -> bool:
 
 
 def draw4_is_legal(state: GameState, hand_without_it: tuple[Card, ...]) -> bool:
-    """Is a W+4 legal for a seat holding `hand_without_it` besides it (RULES.md 2.4, ozby 3)."""
+    """Is a W+4 legal for a seat holding `hand_without_it` besides it (`wd4_legal_when`)."""
     if state.rules.wd4_legal_when == "no_color_match":
         return not any(c.color is not None and c.color == state.color for c in hand_without_it)
     return not any(c.color is not None and matches(state, c) for c in hand_without_it)
 
 
 def can_stack(state: GameState, card: Card) -> bool:
-    """May `card` be stacked on the pending draw (CONTRACT.md `stacking`)?"""
+    """May `card` be stacked on the pending draw (the `stacking` option)?"""
     stacking, kind = state.rules.stacking, state.pending_kind
     if state.returns_to is not None and not state.hands[state.returns_to]:
         return False  # its player went out: the round ends once the draw is taken
