@@ -14,6 +14,7 @@ from django.http import StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
@@ -38,6 +39,8 @@ from .serializers import (
     GameView,
     JoinInput,
     LegalActions,
+    SealView,
+    SigningKeys,
     parse_action,
 )
 from .setup import position_from_setup, staff_deck_from_setup
@@ -389,7 +392,8 @@ class GameExportApi(GameApi):
     @extend_schema(
         operation_id="games_export",
         summary="The whole log as NDJSON, redacted for you",
-        description="A header line `{format, format_version, game, version, head_hash}`, then "
+        description="A header line `{format, format_version, game, version, head_hash}` "
+        "(and `seal` once the game has ended), then "
         "one event per line (private parts you may not see are null; their digests stay, so "
         "the hash chain verifies).",
         responses={(200, "application/x-ndjson"): OpenApiTypes.STR, **problems()},
@@ -400,6 +404,39 @@ class GameExportApi(GameApi):
         response = StreamingHttpResponse(lines, content_type="application/x-ndjson")
         response["Content-Disposition"] = f'attachment; filename="game-{game.id}.ndjson"'
         return response
+
+
+class GameSealApi(GameApi):
+    """The Ed25519 seal of an ended game: anyone who may read the game may check that its
+    log ends where the service signed it did, with a key from GET /keys."""
+
+    @extend_schema(
+        operation_id="games_seal",
+        summary="The seal of an ended game (Ed25519 over its id, version and head hash)",
+        responses={200: SealView, **problems(409)},
+    )
+    def get(self, request, game_id):
+        game = self.game(game_id)
+        return Response(selectors.seal_get(game=game))
+
+
+class SigningKeysApi(APIView):
+    """Every key the service has sealed games with, retired ones included."""
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "reads"
+
+    @extend_schema(
+        operation_id="keys_list",
+        summary="The public keys that verify seals (no authentication)",
+        auth=[],
+        responses={200: SigningKeys, **problem_responses(400, 429)},
+        tags=["games"],
+    )
+    def get(self, request):
+        return Response(selectors.signing_keys_get())
 
 
 class GameAuditApi(GameApi):

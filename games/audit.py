@@ -1,6 +1,7 @@
 """The audit of one game: the hash chain is intact, replaying the log reproduces the head
-row and its state cache field by field, and every shuffle matches its commitment. Each
-check names the first event at fault (and the replay check the first differing field)."""
+row and its state cache field by field, every shuffle matches its commitment, and an
+ended game's seal is a valid signature of where its log ends. Each check names the first
+event at fault (and the replay check the first differing field)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from games.engine.snapshot import FORMAT, state_from_json
 
 from .hashing import GENESIS_HASH, envelope, event_hash, format_time, private_digest
 from .models import Game, GameEvent, GameStatus
+from .seals import seal_fault
+from .signing_keys import public_keys
 from .store import engine_events
 
 
@@ -31,8 +34,17 @@ class Check:
 
 def audit_game(game: Game) -> dict:
     rows = list(GameEvent.objects.filter(game=game).order_by("seq"))
-    checks = [_hash_chain(game, rows), _replay(game, rows), _shuffles(rows)]
+    checks = [_hash_chain(game, rows), _replay(game, rows), _shuffles(rows), _seal(game, rows)]
     return {"ok": all(c.ok for c in checks), "checks": [c.as_dict() for c in checks]}
+
+
+def log_fault(game: Game) -> str | None:
+    """What is wrong with the game's log (its chain or its replay), or None."""
+    rows = list(GameEvent.objects.filter(game=game).order_by("seq"))
+    for check in (_hash_chain(game, rows), _replay(game, rows)):
+        if not check.ok:
+            return f"{check.name}: {check.detail} (seq {check.seq})"
+    return None
 
 
 def _hash_chain(game: Game, rows: list[GameEvent]) -> Check:
@@ -142,3 +154,24 @@ def _shuffles(rows: list[GameEvent]) -> Check:
                         "shuffles", False, "a revealed shuffle differs from its commitment", row.seq
                     )
     return Check("shuffles", True, f"{checked} shuffles match their commitments")
+
+
+def _seal(game: Game, rows: list[GameEvent]) -> Check:
+    """The seal signs the log as it ends now (its last event's hash, not the head row's,
+    which a rewrite would change along with the chain)."""
+    if game.status not in (GameStatus.FINISHED, GameStatus.ABORTED):
+        return Check("seal", True, "the game has not ended; it is sealed when it ends")
+    if game.seal is None:
+        return Check(
+            "seal",
+            False,
+            "the game ended before seals existed and is not sealed yet "
+            "(`manage.py seal_games` seals it)",
+        )
+    last_hash = rows[-1].hash if rows else GENESIS_HASH
+    fault = seal_fault(
+        game.seal, game_id=str(game.id), head_hash=last_hash, version=len(rows), keys=public_keys()
+    )
+    if fault:
+        return Check("seal", False, fault, len(rows))
+    return Check("seal", True, f"signed by key {game.seal['key_id']} at version {len(rows)}")

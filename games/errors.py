@@ -54,3 +54,17 @@ class InvalidOption(DomainError):
     kind = "invalid"
     default_code = "invalid_option"
     default_detail = "A rule option is not valid."
+
+
+class GameNotEnded(DomainError):
+    kind = "conflict"
+    default_code = "game_not_ended"
+    default_detail = "The game is sealed when it ends; it has not ended yet."
+
+
+class GameNotSealed(DomainError):
+    kind = "conflict"
+    default_code = "game_not_sealed"
+    default_detail = (
+        "The game ended before seals existed; an operator seals it with manage.py seal_games."
+    )

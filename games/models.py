@@ -89,6 +89,12 @@ class Game(models.Model):
         null=True, blank=True, editable=False, help_text="The engine state at `version` (a cache)."
     )
     state_format = models.PositiveSmallIntegerField(default=0, editable=False)
+    seal = models.JSONField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="The Ed25519 seal written when the game ended (GET /games/{id}/seal).",
+    )
     seated = models.JSONField(
         default=list,
         blank=True,
@@ -168,6 +174,24 @@ def _head_row_sql(lock: bool, skip_locked: bool, due: bool) -> str:
         if skip_locked and connection.features.has_select_for_update_skip_locked:
             sql += " SKIP LOCKED"
     return sql
+
+
+class SigningKey(models.Model):
+    """A public key the service signs seals with (the private key lives in a file)."""
+
+    key_id = models.CharField(
+        max_length=16, primary_key=True, help_text="The first 16 hex of the key's sha256."
+    )
+    alg = models.CharField(max_length=10, default="Ed25519")
+    public_key = models.CharField(max_length=64, help_text="Raw 32 bytes, base64url.")
+    created_at = models.DateTimeField()
+    retired_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.alg} key {self.key_id}" + (" (retired)" if self.retired_at else "")
 
 
 class GameSeat(models.Model):

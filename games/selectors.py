@@ -14,9 +14,9 @@ from games import engine
 from games.engine import GameState
 from players.models import Player
 
-from .errors import GameNotFound, StaffOnly
-from .hashing import GENESIS_HASH
-from .models import Game, GameEvent, GameStatus, Visibility
+from .errors import GameNotEnded, GameNotFound, GameNotSealed, StaffOnly
+from .hashing import GENESIS_HASH, format_time
+from .models import Game, GameEvent, GameStatus, SigningKey, Visibility
 from .presentation import event_document, game_document, reveals_all, viewer_of
 from .store import engine_events, load_events
 from .write import events_committed, load_state, replay_state
@@ -200,12 +200,38 @@ def export_lines(*, game: Game, player: Player):
                 "game": str(game.id),
                 "version": game.version,
                 "head_hash": game.head_hash,
+                **({"seal": game.seal} if game.seal is not None else {}),
             }
         )
         + "\n"
     )
     for row in GameEvent.objects.filter(game=game).order_by("seq").iterator(chunk_size=500):
         yield json.dumps(event_document(row, viewer, reveal_all=reveal), ensure_ascii=False) + "\n"
+
+
+def seal_get(*, game: Game) -> dict:
+    """The seal of an ended game (the caller may read the game: `game_get` said so)."""
+    if game.status not in (GameStatus.FINISHED, GameStatus.ABORTED):
+        raise GameNotEnded(version=game.version)
+    if game.seal is None:
+        raise GameNotSealed(version=game.version)
+    return game.seal
+
+
+def signing_keys_get() -> dict:
+    keys = SigningKey.objects.order_by("created_at")
+    return {
+        "keys": [
+            {
+                "key_id": key.key_id,
+                "alg": key.alg,
+                "public_key": key.public_key,
+                "created_at": format_time(key.created_at),
+                "retired_at": format_time(key.retired_at) if key.retired_at else None,
+            }
+            for key in keys
+        ]
+    }
 
 
 def audit_allowed(*, game: Game, player: Player) -> None:

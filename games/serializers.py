@@ -111,12 +111,8 @@ class PositionInput(RequestBody):
     )
     to_act = StrictIntegerField(min_value=0)
     dealer = StrictIntegerField(min_value=0, default=0)
-    scores = SeatKeyedDictField(
-        child=StrictIntegerField(min_value=0), required=False, default=dict
-    )
-    eliminated = serializers.ListField(
-        child=StrictIntegerField(), required=False, default=list
-    )
+    scores = SeatKeyedDictField(child=StrictIntegerField(min_value=0), required=False, default=dict)
+    eliminated = serializers.ListField(child=StrictIntegerField(), required=False, default=list)
     unplaced = serializers.ChoiceField(
         choices=["draw_bottom", "out_of_play"], default="draw_bottom"
     )
@@ -456,3 +452,28 @@ class AuditCheck(serializers.Serializer):
 class AuditResult(serializers.Serializer):
     ok = serializers.BooleanField()
     checks = AuditCheck(many=True)
+
+
+class SealView(serializers.Serializer):
+    game = serializers.UUIDField()
+    version = serializers.IntegerField()
+    head_hash = serializers.CharField(help_text="The hash of event `version`.")
+    sealed_at = serializers.DateTimeField(help_text="When it was sealed (not signed).")
+    key_id = serializers.CharField(help_text="The signing key (see GET /keys).")
+    alg = serializers.ChoiceField(choices=["Ed25519"])
+    signature = serializers.CharField(
+        help_text='Ed25519 over the UTF-8 bytes of canonical({"game", "head_hash", '
+        '"version"}), base64url without padding.'
+    )
+
+
+class SigningKeyView(serializers.Serializer):
+    key_id = serializers.CharField(help_text="The first 16 hex characters of the raw key's sha256.")
+    alg = serializers.ChoiceField(choices=["Ed25519"])
+    public_key = serializers.CharField(help_text="The raw 32-byte key, base64url without padding.")
+    created_at = serializers.DateTimeField()
+    retired_at = serializers.DateTimeField(allow_null=True)
+
+
+class SigningKeys(serializers.Serializer):
+    keys = SigningKeyView(many=True)

@@ -21,4 +21,6 @@ urlpatterns = [
     path("games/<uuid:game_id>/replay", apis.GameReplayApi.as_view(), name="replay"),
     path("games/<uuid:game_id>/export", apis.GameExportApi.as_view(), name="export"),
     path("games/<uuid:game_id>/audit", apis.GameAuditApi.as_view(), name="audit"),
+    path("games/<uuid:game_id>/seal", apis.GameSealApi.as_view(), name="seal"),
+    path("keys", apis.SigningKeysApi.as_view(), name="keys"),
 ]

@@ -5,6 +5,7 @@
         ...the service checks who may act (domain errors only)...
         write.step(command, actor=...)    engine.step -> append the events -> project the
                                           head row -> open and close deadlines
+                                          -> seal the game if it ended
                                           -> on commit: deadline tasks, `events_committed`
     write.game, write.state, write.appended   what the response is built from
 
@@ -23,6 +24,7 @@ Idempotency-Key, whose stored response commits with the events) the write joins 
 
 from __future__ import annotations
 
+import logging
 import random
 from datetime import datetime
 
@@ -38,6 +40,7 @@ from unoservice import clock
 from unoservice.errors import DomainError
 from unoservice.rows import update_row
 
+from . import seals
 from .deadlines import (
     forget_deadline,
     next_overdue,
@@ -47,6 +50,7 @@ from .deadlines import (
 )
 from .errors import GameConflict, GameNotFound, InvalidOption
 from .models import DeadlineKind, Game, GameSeat, GameStatus
+from .signing_keys import SigningKeyMissing
 from .store import (
     SYSTEM,
     Appended,
@@ -56,6 +60,8 @@ from .store import (
     load_events,
     new_engine_event,
 )
+
+log = logging.getLogger(__name__)
 
 #: Sent once a write has committed: `game_id`, `version`. Long-polls (and live streams)
 #: wake on it; it is a hint to read the log again, never the data.
@@ -78,6 +84,7 @@ HEAD_FIELDS = (
     "seated",
     "state",
     "state_format",
+    "seal",
     "updated_at",
 )
 
@@ -177,8 +184,9 @@ class GameWrite:
         if state is not None:
             _project(game, state, now)
         self._due_times += sync_deadlines(game, appended, state)
-        if game.status in (GameStatus.FINISHED, GameStatus.ABORTED) and game.ended_at is None:
-            game.ended_at = now
+        if game.status in (GameStatus.FINISHED, GameStatus.ABORTED) and game.seal is None:
+            game.ended_at = game.ended_at or now
+            game.seal = _seal_or_none(game, now)
         update_row(game, HEAD_FIELDS)
 
     # --- commit, on commit -------------------------------------------------------------
@@ -221,6 +229,24 @@ def game_create(*, fields: dict, host, first_events: list[NewEvent]) -> Game:
     return game
 
 
+def seal_ended_game(game_id, *, chain_fault) -> str:
+    """Seals a game that ended before seals existed, unless `chain_fault(game)` finds its
+    log at fault (a seal must never bless a rewritten log). Returns what was done:
+    "sealed", "already sealed", "not ended" or the fault."""
+    with transaction.atomic():
+        game = _lock(game_id, skip_locked=False, missing_ok=False)
+        if game.seal is not None:
+            return "already sealed"
+        if game.status not in (GameStatus.FINISHED, GameStatus.ABORTED):
+            return "not ended"
+        fault = chain_fault(game)
+        if fault:
+            return fault
+        game.seal = seals.seal(str(game.id), game.head_hash, game.version, clock.now())
+        update_row(game, ("seal",))
+        return "sealed"
+
+
 def _lock(game_id, skip_locked: bool, missing_ok: bool, due_by=None) -> Game | None:
     """The head row, locked; None when another writer holds it (`skip_locked`), it is
     missing (`missing_ok`) or nothing is due by `due_by`."""
@@ -242,6 +268,16 @@ def _project(game: Game, state: GameState, now: datetime) -> None:
         game.started_at = now
     game.state = {"version": game.version, "state": state_to_json(state)}
     game.state_format = FORMAT
+
+
+def _seal_or_none(game: Game, now: datetime) -> dict | None:
+    """The game's seal; None (logged) when the key file is missing, so that the players'
+    last move still counts: `manage.py seal_games` seals the game once the key is back."""
+    try:
+        return seals.seal(str(game.id), game.head_hash, game.version, now)
+    except SigningKeyMissing as missing:
+        log.error("game %s ended unsealed: %s", game.id, missing)
+        return None
 
 
 def _deadline_command(state: GameState, token: str, deadline: dict):
@@ -276,4 +312,3 @@ def _on_commit(game_id, version: int, due_times: list[str]) -> None:
         events_committed.send(sender=Game, game_id=game_id, version=version)
 
     transaction.on_commit(after_commit)
-

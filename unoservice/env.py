@@ -146,6 +146,20 @@ def secret_key(env: Mapping[str, str], run_mode: str, data: Path) -> str:
     return _stored_secret_key(data / "secret_key")
 
 
+def signing_key_file(env: Mapping[str, str], run_mode: str, data: Path) -> Path:
+    """Where the Ed25519 private key that seals ended games lives (never the database)."""
+    named = env.get("UNO_SIGNING_KEY_FILE", "").strip()
+    if named:
+        return Path(named)
+    if run_mode == "production":
+        raise ImproperlyConfigured(
+            "UNO_SIGNING_KEY_FILE is not set. UNO_MODE=production keeps the signing key in "
+            "a file the operator names (and backs up); create it once with "
+            "`python manage.py create_signing_key`."
+        )
+    return data / "signing_key.pem"
+
+
 def _stored_secret_key(path: Path) -> str:
     """Read the embedded mode's key, creating it once; safe when processes start together."""
     try:

@@ -18,6 +18,7 @@ PRODUCTION = UNO_MODE == "production"
 DATA_DIR = env.data_dir(ENV, BASE_DIR)
 
 SECRET_KEY = env.secret_key(ENV, UNO_MODE, DATA_DIR)
+UNO_SIGNING_KEY_FILE = env.signing_key_file(ENV, UNO_MODE, DATA_DIR)
 DEBUG = env.env_bool(ENV, "DEBUG", False)
 ALLOWED_HOSTS = env.env_list(ENV, "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.env_list(ENV, "CSRF_TRUSTED_ORIGINS", [])

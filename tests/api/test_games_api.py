@@ -1218,7 +1218,7 @@ def test_staff_may_audit_a_game_at_any_time(staff, ann, position_game):
     assert response.status_code == 200
     body = response.json()
     assert body["ok"] is True
-    assert [c["name"] for c in body["checks"]] == ["hash_chain", "replay", "shuffles"]
+    assert [c["name"] for c in body["checks"]] == ["hash_chain", "replay", "shuffles", "seal"]
     assert all(c["ok"] and c["seq"] is None for c in body["checks"])
 
 

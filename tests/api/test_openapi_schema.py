@@ -49,6 +49,8 @@ API_PATHS = {
     "/api/v1/games/{game_id}/replay",
     "/api/v1/games/{game_id}/export",
     "/api/v1/games/{game_id}/audit",
+    "/api/v1/games/{game_id}/seal",
+    "/api/v1/keys",
 }
 
 

@@ -252,6 +252,8 @@ def endpoints(game_id, version: int, replay_points: Iterable[int], long_poll: bo
         ("events_tail_wait", f"{base}/events?after={max(0, version - 3)}&wait=1"),
         ("export", f"{base}/export"),
         ("audit", f"{base}/audit"),
+        ("seal", f"{base}/seal"),
+        ("keys", f"{API}/keys"),
     ]
     if long_poll:  # nothing new yet: the request waits its second out
         paths.append(("events_long_poll", f"{base}/events?after={version}&wait=1"))

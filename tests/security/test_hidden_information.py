@@ -180,7 +180,11 @@ def test_a_spectator_and_an_anonymous_caller_see_no_hand_at_all(client, canary_t
     hands = {c for seat in ("1", "2", "3") for c in HANDS[seat]}
     assert not hands & result.seen[spectator.name]
     assert not result.seen["anonymous"]
-    assert all(status == 401 for (who, _), status in result.statuses.items() if who == "anonymous")
+    anonymous = {
+        name: status for (who, name), status in result.statuses.items() if who == "anonymous"
+    }
+    assert anonymous.pop("keys") == 200  # the public keys are for anyone
+    assert set(anonymous.values()) == {401}
 
 
 def test_an_invite_only_game_shows_nothing_to_a_player_not_seated(client):
@@ -192,6 +196,7 @@ def test_an_invite_only_game_shows_nothing_to_a_player_not_seated(client):
     assert_no_leaks(result)
     statuses = {name: s for (who, name), s in result.statuses.items() if who == outsider.name}
     assert statuses.pop("lobby") == 200 and statuses.pop("lobby_active") == 200
+    assert statuses.pop("keys") == 200
     assert set(statuses.values()) == {404}, statuses
     assert table.game_id not in result.bodies[(outsider.name, "lobby")]
 
@@ -319,7 +324,17 @@ def test_the_crawler_calls_every_readable_games_endpoint():
         for pattern in games.urls.urlpatterns
         if hasattr(pattern.callback.view_class, "get")
     }
-    crawled = {"list", "detail", "legal-actions", "events", "replay", "export", "audit"}
+    crawled = {
+        "list",
+        "detail",
+        "legal-actions",
+        "events",
+        "replay",
+        "export",
+        "audit",
+        "seal",
+        "keys",
+    }
     assert readable == crawled, f"not crawled: {readable - crawled}"
 
 

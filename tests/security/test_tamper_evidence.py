@@ -185,7 +185,7 @@ def test_the_audit_passes_a_game_nobody_touched(client):
     game = played_game(client)
     result = audit_game(game)
     assert result["ok"], result
-    assert [c["name"] for c in result["checks"]] == ["hash_chain", "replay", "shuffles"]
+    assert [c["name"] for c in result["checks"]] == ["hash_chain", "replay", "shuffles", "seal"]
 
 
 @pytest.mark.django_db

@@ -1,0 +1,17 @@
+"""manage.py retire_signing_key: starts a new seal signing key. The old one is marked
+retired and stays listed in GET /keys, so the games it sealed still verify; every process
+signs with the new key from its next seal on (it reloads the file when it changes)."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand
+
+from games.signing_keys import key_file, retire_current_key
+
+
+class Command(BaseCommand):
+    help = "Retire the current seal signing key and start a new one in UNO_SIGNING_KEY_FILE."
+
+    def handle(self, *args, **options):
+        old, new = retire_current_key()
+        self.stdout.write(f"retired {old or '(none)'}; signing with {new} from {key_file()}")
