@@ -20,14 +20,16 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     UNO_DATA_DIR=/data
 RUN groupadd --system uno \
     && useradd --system --gid uno --home-dir /app --no-create-home uno \
-    && mkdir -p /data \
-    && chown uno:uno /data
+    && mkdir -p /data /keys \
+    && chown uno:uno /data /keys \
+    && chmod 700 /keys
 WORKDIR /app
 COPY --from=build /app/.venv /app/.venv
 COPY . .
 # Static files (admin, Swagger UI, Redoc) are gathered once, at build; WhiteNoise serves
 # them. The key and database here exist only for this command and are not kept.
 RUN SECRET_KEY=collectstatic-only \
+    UNO_SIGNING_KEY_FILE=/tmp/collectstatic/unused.pem \
     DATABASE_URL=sqlite:////tmp/collectstatic.sqlite3 \
     UNO_DATA_DIR=/tmp/collectstatic \
     python manage.py collectstatic --noinput \

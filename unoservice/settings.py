@@ -138,7 +138,7 @@ REST_FRAMEWORK = {
     },
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["unoservice.api.JsonParser"],
+    "DEFAULT_PARSER_CLASSES": ["unoservice.parsers.JsonParser"],
     "EXCEPTION_HANDLER": "unoservice.api.problem_exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
@@ -152,7 +152,7 @@ SPECTACULAR_SETTINGS = {
         "**Authentication**: register with `POST /api/v1/players` and send the token as "
         "`Authorization: Bearer <token>`.\n\n"
         "**Safe retries**: every POST that changes a game accepts `Idempotency-Key`; "
-        "`If-Match: \"<version>\"` makes an action conditional (412 when stale).\n\n"
+        '`If-Match: "<version>"` makes an action conditional (412 when stale).\n\n'
         "**Timers**: each deadline is written into the event that opened it (`deadline_at`) "
         "and shown in the game view with `server_time`. A deadline is enforced by the "
         "first of its scheduled task, the periodic sweep, or the next request on the game "

@@ -65,7 +65,9 @@ def test_app_services_share_one_image_and_take_configuration_from_the_environmen
 
 def test_migrate_runs_once_and_the_others_wait_for_it(services):
     migrate = services["migrate"]
-    assert words(migrate["command"])[:3] == ["python", "manage.py", "migrate"]
+    script = " ".join(words(migrate["command"]))
+    assert "python manage.py migrate --noinput" in script
+    assert script.index("manage.py migrate") < script.index("manage.py create_signing_key")
     assert migrate["restart"] == "no"
     assert migrate["depends_on"]["postgres"]["condition"] == "service_healthy"
     for name in ("web", "worker", "beat"):
@@ -73,6 +75,16 @@ def test_migrate_runs_once_and_the_others_wait_for_it(services):
         assert depends["migrate"]["condition"] == "service_completed_successfully"
         assert depends["postgres"]["condition"] == "service_healthy"
         assert depends["redis"]["condition"] == "service_healthy"
+
+
+def test_every_app_service_reads_the_one_signing_key_from_its_own_volume(compose, services):
+    for name in APP_SERVICES:
+        service = services[name]
+        key_file = service["environment"]["UNO_SIGNING_KEY_FILE"]
+        mounts = {v.split(":")[1]: v.split(":")[0] for v in service["volumes"]}
+        folder = key_file.rsplit("/", 1)[0]
+        assert mounts.get(folder) == "signing-key", name
+    assert "signing-key" in compose["volumes"]
 
 
 def test_web_runs_the_wsgi_app_under_gunicorn_with_its_config_and_several_workers(services):

@@ -21,6 +21,7 @@ def test_collectstatic_then_admin_css_and_swagger_js_are_served_in_production(
     env = child_env(
         UNO_MODE="production",
         SECRET_KEY="only-for-this-test-" + "x" * 40,
+        UNO_SIGNING_KEY_FILE=str(tmp_path / "signing_key.pem"),
         DEBUG="0",
         ALLOWED_HOSTS="testserver",
         UNO_DATA_DIR=str(tmp_path / "data"),

@@ -123,12 +123,29 @@ def test_production_start_with_secret_key_passes_the_checks(manage, child_env, t
         env=child_env(
             UNO_MODE="production",
             SECRET_KEY="a-long-random-secret-for-this-test-only-0123456789abcdef",
+            UNO_SIGNING_KEY_FILE=str(tmp_path / "signing_key.pem"),
             UNO_DATA_DIR=str(tmp_path),
             DATABASE_URL=f"sqlite:///{tmp_path}/db.sqlite3",
         ),
     )
 
     assert result.returncode == 0, result.stderr
+
+
+def test_production_start_without_a_signing_key_file_fails_loudly(manage, child_env, tmp_path):
+    result = manage(
+        "check",
+        env=child_env(
+            UNO_MODE="production",
+            SECRET_KEY="a-long-random-secret-for-this-test-only-0123456789abcdef",
+            UNO_SIGNING_KEY_FILE=None,
+            UNO_DATA_DIR=str(tmp_path),
+            DATABASE_URL=f"sqlite:///{tmp_path}/db.sqlite3",
+        ),
+    )
+
+    assert result.returncode != 0
+    assert "UNO_SIGNING_KEY_FILE is not set" in result.stderr
 
 
 def test_embedded_sqlite_connection_really_uses_wal_immediate_and_a_busy_timeout(
