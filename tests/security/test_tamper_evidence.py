@@ -334,3 +334,65 @@ def test_manage_py_audit_games_exits_non_zero_for_a_tampered_game(
     assert failed.returncode != 0, failed.stdout
     assert f"FAIL  {tampered.id}  hash_chain" in failed.stdout
     assert f"(seq {row.seq})" in failed.stdout
+
+
+# --- the seal catches what a whole-chain rewrite hides ----------------------------------
+
+
+def ended_game(client) -> Game:
+    from games import services
+
+    game = played_game(client, moves=4)
+    services.game_abort(game_id=game.id, reason="to seal it", staff=game.host)
+    game.refresh_from_db()
+    assert game.status == "aborted" and game.seal is not None
+    return game
+
+
+def rechain_from(game: Game, seq: int) -> None:
+    """Recompute every hash from event `seq` on and point the head row at the new end:
+    what a forger with write access to the database does after an edit."""
+    prev = None
+    for stored in stored_events(game.id):
+        if prev is not None and stored.seq >= seq:
+            envelope_ = envelope(
+                seq=stored.seq,
+                type_=stored.type,
+                schema_version=stored.schema_version,
+                recorded_at=format_time(stored.recorded_at),
+                actor=stored.actor,
+                public=stored.public,
+            )
+            new_hash = event_hash(prev, envelope_, stored.private_digest)
+            raw_set(stored.pk, prev_hash=prev, hash=new_hash)
+            stored.hash = new_hash
+        prev = stored.hash
+    Game.objects.filter(pk=game.pk).update(head_hash=prev)
+
+
+@pytest.mark.django_db
+def test_a_whole_chain_rewrite_of_an_ended_game_is_caught_by_the_seal_alone(client):
+    """An edit that changes no rule outcome (who acted), re-chained to the head: the
+    chain, the replay and the shuffles all pass; the seal does not."""
+    game = ended_game(client)
+    row = event(game, "card_played")
+    with trigger_disabled():
+        raw_set(row.pk, actor="player:forged")
+        rechain_from(game, row.seq)
+    game.refresh_from_db()
+    assert failing(audit_game(game)) == {"seal": game.version}
+
+
+@pytest.mark.django_db
+def test_rewriting_the_seal_to_match_a_rewritten_chain_breaks_its_signature(client):
+    game = ended_game(client)
+    row = event(game, "card_played")
+    with trigger_disabled():
+        raw_set(row.pk, actor="player:forged")
+        rechain_from(game, row.seq)
+    game.refresh_from_db()
+    Game.objects.filter(pk=game.pk).update(seal={**game.seal, "head_hash": game.head_hash})
+    game.refresh_from_db()
+    result = audit_game(game)
+    assert failing(result) == {"seal": game.version}
+    assert "signature does not verify" in result["checks"][-1]["detail"]
