@@ -7,7 +7,7 @@ from django.contrib import admin, messages
 
 from . import services
 from .audit import audit_game
-from .models import Game, GameEvent, GameSeat, GameStatus
+from .models import Game, GameEvent, GameSeat, GameStatus, SigningKey
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -82,6 +82,24 @@ class GameEventAdmin(admin.ModelAdmin):
     list_filter = ("type",)
     search_fields = ("game__id",)
     readonly_fields = [f.name for f in GameEvent._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(SigningKey)
+class SigningKeyAdmin(admin.ModelAdmin):
+    """The public keys seals verify against (GET /api/v1/keys); the private key is a file,
+    and keys are made and retired with manage.py create_signing_key / retire_signing_key."""
+
+    list_display = ("key_id", "alg", "created_at", "retired_at")
+    readonly_fields = [f.name for f in SigningKey._meta.fields]
 
     def has_add_permission(self, request):
         return False
