@@ -128,6 +128,49 @@ def broker(url: str | None, data: Path, env: Mapping[str, str]) -> tuple[str, di
     return url, {}
 
 
+def cache(url: str | None, data: Path) -> dict:
+    """Django's CACHES from ``UNO_CACHE_URL``: where the API's throttles count.
+
+    Two caches. ``shared`` is seen alike by every web process: the per-address limit on
+    registration counts there. ``default`` holds the throttles of signed-in players, which
+    run on every request, so it must be fast.
+
+    - ``redis://…`` or ``rediss://…``: both are that Redis, shared by every process and
+      machine (compose does this);
+    - unset (embedded): ``shared`` is files in the data folder's ``cache/``, shared by the
+      processes of this machine; ``default`` is each process's memory (a file write costs
+      milliseconds, more than the request it would count), so with ``bin/serve``'s two
+      web workers a player's own limits are counted by each worker alone;
+    - ``locmem://``: both in each process's memory (a single process, e.g. a test).
+    """
+    memory = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if not url:
+        files = {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(data / "cache"),
+            "OPTIONS": {"MAX_ENTRIES": 1000},
+        }
+        return {"default": memory, "shared": files}
+    if url.startswith(("redis://", "rediss://")):
+        redis = {
+            "BACKEND": "unoservice.cache.RedisCache",
+            "LOCATION": url,
+            "OPTIONS": {
+                "serializer": "unoservice.cache.JsonSerializer",
+                # A Redis that does not answer slows a request by this much at most.
+                "socket_connect_timeout": 0.5,
+                "socket_timeout": 0.5,
+            },
+        }
+        return {"default": redis, "shared": redis}
+    if url == "locmem://":
+        return {"default": memory, "shared": {**memory, "LOCATION": "shared"}}
+    raise ImproperlyConfigured(
+        f"UNO_CACHE_URL={url!r}: expected redis://…, rediss://… or locmem:// "
+        "(unset: the data folder and each process's memory)"
+    )
+
+
 def filesystem_broker_folders(options: Mapping[str, object]) -> list[Path]:
     keys = ("data_folder_in", "data_folder_out", "processed_folder", "control_folder")
     return [Path(str(options[key])) for key in keys if key in options]

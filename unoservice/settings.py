@@ -75,6 +75,8 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env.database(ENV.get("DATABASE_URL"), DATA_DIR)}
+# The API's throttle counters, shared by every web process (unoservice.env.cache).
+CACHES = env.cache(ENV.get("UNO_CACHE_URL"), DATA_DIR)
 # Seconds a web thread keeps its database connection (checked before reuse). The
 # gunicorn configuration (unoservice/gunicorn_conf.py) sets 60; under ASGI it must stay 0
 # (every request runs in a new thread, so kept connections would pile up).

@@ -66,6 +66,29 @@ def test_redis_broker_sets_a_visibility_timeout_longer_than_redis_default(tmp_pa
     assert options["visibility_timeout"] == 9000
 
 
+def test_without_a_cache_url_registrations_count_in_the_data_folder(tmp_path):
+    caches = env.cache(None, tmp_path)
+
+    assert caches["shared"]["BACKEND"].endswith("FileBasedCache")
+    assert caches["shared"]["LOCATION"] == str(tmp_path / "cache")
+    assert caches["default"]["BACKEND"].endswith("LocMemCache")
+
+
+def test_a_redis_cache_url_shares_every_throttle_in_redis_as_json(tmp_path):
+    caches = env.cache("redis://redis:6379/1", tmp_path)
+
+    assert caches["default"] == caches["shared"]
+    assert caches["default"]["BACKEND"] == "unoservice.cache.RedisCache"
+    assert caches["default"]["LOCATION"] == "redis://redis:6379/1"
+    assert caches["default"]["OPTIONS"]["serializer"] == "unoservice.cache.JsonSerializer"
+
+
+def test_an_unknown_cache_url_is_refused_at_start(tmp_path):
+    assert env.cache("locmem://", tmp_path)["shared"]["BACKEND"].endswith("LocMemCache")
+    with pytest.raises(ImproperlyConfigured, match="UNO_CACHE_URL"):
+        env.cache("memcached://x:11211", tmp_path)
+
+
 def test_embedded_mode_makes_a_secret_key_once_and_keeps_it_private(tmp_path):
     first = env.secret_key({}, "embedded", tmp_path)
     second = env.secret_key({}, "embedded", tmp_path)
