@@ -6,6 +6,7 @@ and refuses to start without ``SECRET_KEY``. The parsing lives in ``unoservice.e
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from unoservice import env
@@ -38,6 +39,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "unoservice.ops",
     "players",
     "games",
@@ -53,6 +55,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes requires
 ]
 
 ROOT_URLCONF = "unoservice.urls"
@@ -82,6 +85,18 @@ CACHES = env.cache(ENV.get("UNO_CACHE_URL"), DATA_DIR)
 # (every request runs in a new thread, so kept connections would pile up).
 DATABASES["default"]["CONN_MAX_AGE"] = env.env_int(ENV, "UNO_DB_CONN_MAX_AGE", 0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Admin sign-in: django-axes refuses (429) an address's logins for a while after repeated
+# failures; it counts the client's address by the same rule as the API's throttles.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.env_int(ENV, "UNO_ADMIN_LOGIN_FAILURES", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.env_int(ENV, "UNO_ADMIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "unoservice.addresses.client_address"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
