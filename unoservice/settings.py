@@ -23,11 +23,29 @@ DEBUG = env.env_bool(ENV, "DEBUG", False)
 ALLOWED_HOSTS = env.env_list(ENV, "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.env_list(ENV, "CSRF_TRUSTED_ORIGINS", [])
 
-# Behind a TLS-terminating proxy: secure cookies, and trust its X-Forwarded-Proto.
+# How many proxies in front of the service append to X-Forwarded-For (0: none is trusted,
+# the connection's peer is the client). The same proxies are trusted for X-Forwarded-Proto.
+UNO_TRUSTED_PROXIES = env.env_int(ENV, "UNO_TRUSTED_PROXIES", 0)
+
+# UNO_HTTPS=1: the operator says clients reach the service over TLS. Then plain HTTP is
+# redirected to HTTPS (except the health check, which compose and probes call over plain
+# HTTP from inside), browsers are told to stay on HTTPS (HSTS), and cookies are secure.
+# A proxy's X-Forwarded-Proto is believed only from trusted proxies: otherwise any client
+# could claim HTTPS. (gunicorn itself believes it from FORWARDED_ALLOW_IPS, 127.0.0.1.)
 if env.env_bool(ENV, "UNO_HTTPS", False):
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = [r"^api/v1/health$"]
+    SECURE_HSTS_SECONDS = env.env_int(ENV, "UNO_HSTS_SECONDS", 365 * 24 * 60 * 60)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.env_bool(ENV, "UNO_HSTS_INCLUDE_SUBDOMAINS", True)
+    # Preloading is hard to undo (browsers ship the list), so only on the operator's word;
+    # Django's deploy check reminds of it (security.W021) and is told the choice was made.
+    SECURE_HSTS_PRELOAD = env.env_bool(ENV, "UNO_HSTS_PRELOAD", False)
+    if not SECURE_HSTS_PRELOAD:
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    if UNO_TRUSTED_PROXIES > 0:
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -145,7 +163,7 @@ REST_FRAMEWORK = {
     # The client's address for throttles: the connection's peer, unless the operator
     # names how many proxies in front of the service append to X-Forwarded-For (a client
     # can write anything there, so trusting it by default let anyone skip the throttles).
-    "NUM_PROXIES": env.env_int(ENV, "UNO_TRUSTED_PROXIES", 0),
+    "NUM_PROXIES": UNO_TRUSTED_PROXIES,
     "DEFAULT_THROTTLE_RATES": {
         "anon": ENV.get("UNO_THROTTLE_ANON", "30/minute"),
         "lobby": ENV.get("UNO_THROTTLE_LOBBY", "120/minute"),
