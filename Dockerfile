@@ -21,7 +21,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 RUN groupadd --system uno \
     && useradd --system --gid uno --home-dir /app --no-create-home uno \
     && mkdir -p /data \
-    && chown uno:uno /data
+    && chown uno:uno /data \
+    && chmod 0700 /data
 WORKDIR /app
 COPY --from=build /app/.venv /app/.venv
 COPY . .

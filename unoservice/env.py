@@ -33,6 +33,9 @@ SQLITE_OPTIONS = {
     "timeout": 20,
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
+# What the service creates in the data folder is its own: folders 0700, files 0600 (the
+# processes that serve run under PRIVATE_UMASK, unoservice.private_files).
+PRIVATE_FOLDER = 0o700
 # Longer than any countdown or ETA a game schedules: an unacknowledged Redis task is
 # redelivered after this many seconds (the deadline sweeper covers lost tasks sooner).
 DEFAULT_VISIBILITY_TIMEOUT = 6 * 60 * 60
@@ -77,7 +80,7 @@ def mode(env: Mapping[str, str]) -> str:
 def data_dir(env: Mapping[str, str], base_dir: Path) -> Path:
     """The folder for the embedded database, broker queue, beat schedule and secret key."""
     path = Path(env.get("UNO_DATA_DIR") or base_dir / ".data").expanduser().resolve()
-    path.mkdir(parents=True, exist_ok=True)
+    path.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
     return path
 
 
@@ -113,8 +116,9 @@ def broker(url: str | None, data: Path, env: Mapping[str, str]) -> tuple[str, di
             # kombu's default is a relative "control" folder in the current directory
             "control_folder": root / "control",
         }
+        root.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
         for folder in folders.values():
-            folder.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(mode=PRIVATE_FOLDER, exist_ok=True)
         options = {key: str(folder) for key, folder in folders.items()}
         options.update(store_processed=False, polling_interval=0.1)
         return url, options

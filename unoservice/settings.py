@@ -137,7 +137,7 @@ if PRODUCTION:
     _static_backend = "whitenoise.storage.CompressedManifestStaticFilesStorage"
 else:
     STATIC_ROOT = Path(ENV.get("UNO_STATIC_ROOT") or DATA_DIR / "static")
-    STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+    STATIC_ROOT.mkdir(mode=env.PRIVATE_FOLDER, parents=True, exist_ok=True)
     _static_backend = "django.contrib.staticfiles.storage.StaticFilesStorage"
     WHITENOISE_USE_FINDERS = True
 STORAGES = {

@@ -47,7 +47,7 @@ def test_an_unsupported_database_url_is_refused_at_start(tmp_path, url):
         env.database(url, tmp_path)
 
 
-def test_default_broker_is_the_filesystem_one_with_its_folders_created(tmp_path):
+def test_default_broker_is_the_filesystem_one_with_its_folders_created_private(tmp_path):
     url, options = env.broker(None, tmp_path, {})
 
     assert url.startswith("filesystem://")
@@ -55,6 +55,14 @@ def test_default_broker_is_the_filesystem_one_with_its_folders_created(tmp_path)
     for folder in env.filesystem_broker_folders(options):
         assert folder.is_dir()
         assert tmp_path in folder.parents
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert stat.S_IMODE((tmp_path / "broker").stat().st_mode) == 0o700
+
+
+def test_the_data_folder_is_created_private(tmp_path):
+    folder = env.data_dir({"UNO_DATA_DIR": str(tmp_path / "new")}, tmp_path)
+
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
 
 
 def test_redis_broker_sets_a_visibility_timeout_longer_than_redis_default(tmp_path):
