@@ -96,7 +96,7 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env.database(ENV.get("DATABASE_URL"), DATA_DIR)}
-# The API's throttle counters, shared by every web process (unoservice.env.cache).
+# Where the API's throttles count: Redis, or the data folder and memory (unoservice.env.cache).
 CACHES = env.cache(ENV.get("UNO_CACHE_URL"), DATA_DIR)
 # Seconds a web thread keeps its database connection (checked before reuse). The
 # gunicorn configuration (unoservice/gunicorn_conf.py) sets 60; under ASGI it must stay 0
