@@ -22,7 +22,7 @@ RUN groupadd --system uno \
     && useradd --system --gid uno --home-dir /app --no-create-home uno \
     && mkdir -p /data /keys \
     && chown uno:uno /data /keys \
-    && chmod 700 /keys
+    && chmod 0700 /data /keys
 WORKDIR /app
 COPY --from=build /app/.venv /app/.venv
 COPY . .

@@ -1,12 +1,19 @@
 """Admin for players and tokens: tokens are never shown (only their hint) and can be
-revoked, not edited."""
+revoked, not edited. Staff deactivate and reactivate players here, from the list (an
+action) or from a player's page (a button that asks for confirmation)."""
 
 from __future__ import annotations
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
 
 from unoservice import clock
 
+from . import services
 from .models import ApiToken, Player
 
 
@@ -21,12 +28,118 @@ class TokenInline(admin.TabularInline):
         return False
 
 
+class AccountFilter(admin.SimpleListFilter):
+    title = "account"
+    parameter_name = "account"
+
+    def lookups(self, request, model_admin):
+        return [("active", "Active"), ("deactivated", "Deactivated")]
+
+    def queryset(self, request, queryset):
+        deactivated = queryset.filter(deactivated_at__isnull=False) | queryset.filter(
+            user__is_active=False
+        )
+        if self.value() == "active":
+            return queryset.exclude(pk__in=deactivated.values("pk"))
+        if self.value() == "deactivated":
+            return deactivated
+        return queryset
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ("name", "id", "user", "created_at")
+    list_display = ("name", "id", "user", "staff", "active", "created_at")
+    list_filter = (AccountFilter,)
+    list_select_related = ("user",)
     search_fields = ("name", "id", "user__username")
-    readonly_fields = ("id", "created_at")
+    readonly_fields = ("id", "created_at", "account")
     inlines = [TokenInline]
+    actions = ["deactivate_selected", "reactivate_selected"]
+
+    @admin.display(boolean=True)
+    def staff(self, player: Player) -> bool:
+        return player.is_staff
+
+    @admin.display(boolean=True)
+    def active(self, player: Player) -> bool:
+        return player.is_active
+
+    @admin.display(description="Account")
+    def account(self, player: Player) -> str:
+        if player.deactivated_at is not None:
+            return f"Deactivated since {player.deactivated_at:%Y-%m-%d %H:%M} UTC: tokens refused"
+        if not player.is_active:
+            return "Deactivated (its Django user is inactive): tokens refused"
+        return "Active"
+
+    @admin.action(
+        description="Deactivate the selected players (their tokens are refused)",
+        permissions=["change"],
+    )
+    def deactivate_selected(self, request, queryset):
+        done = 0
+        for player in queryset.select_related("user"):
+            if self._is_own(request, player):
+                self.message_user(
+                    request, "You cannot deactivate your own account.", messages.WARNING
+                )
+                continue
+            services.player_deactivate(player=player)
+            done += 1
+        self.message_user(request, f"{done} player(s) deactivated.", messages.SUCCESS)
+
+    @admin.action(description="Reactivate the selected players", permissions=["change"])
+    def reactivate_selected(self, request, queryset):
+        players = list(queryset.select_related("user"))
+        for player in players:
+            services.player_reactivate(player=player)
+        self.message_user(request, f"{len(players)} player(s) reactivated.", messages.SUCCESS)
+
+    # --- the button on a player's page ----------------------------------------------------
+    def get_urls(self):
+        account = path(
+            "<path:object_id>/account/",
+            self.admin_site.admin_view(self.account_view),
+            name="players_player_account",
+        )
+        return [account, *super().get_urls()]
+
+    def account_view(self, request, object_id):
+        """GET asks to confirm; POST deactivates an active player or reactivates one."""
+        player = self.get_object(request, object_id)
+        if player is None:
+            raise Http404("No such player.")
+        if not self.has_change_permission(request, player):
+            raise PermissionDenied
+        deactivating = player.is_active
+        if deactivating and self._is_own(request, player):
+            self.message_user(request, "You cannot deactivate your own account.", messages.ERROR)
+            return redirect(self._change_url(player))
+        if request.method == "POST":
+            if deactivating:
+                services.player_deactivate(player=player)
+                self.message_user(request, f"{player} is deactivated: their tokens are refused.")
+            else:
+                services.player_reactivate(player=player)
+                self.message_user(request, f"{player} is active again.")
+            return redirect(self._change_url(player))
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "player": player,
+            "deactivating": deactivating,
+            "title": f"{'Deactivate' if deactivating else 'Reactivate'} {player}?",
+            "tokens": player.tokens.filter(revoked_at__isnull=True).count(),
+            "change_url": self._change_url(player),
+        }
+        return TemplateResponse(request, "admin/players/player/account_confirm.html", context)
+
+    def _change_url(self, player: Player) -> str:
+        return reverse("admin:players_player_change", args=[player.pk])
+
+    @staticmethod
+    def _is_own(request, player: Player) -> bool:
+        return player.user_id is not None and player.user_id == request.user.pk
 
 
 @admin.register(ApiToken)

@@ -3,6 +3,8 @@ and the caller's tokens."""
 
 from __future__ import annotations
 
+from django.core.cache import caches
+from django.utils.connection import ConnectionProxy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -82,10 +84,17 @@ def _player(player) -> dict:
     }
 
 
+class RegistrationThrottle(AnonRateThrottle):
+    """Registrations per client address (`UNO_THROTTLE_ANON`), counted in the cache that
+    every web process shares, so a second process does not start the count again."""
+
+    cache = ConnectionProxy(caches, "shared")
+
+
 class PlayerRegisterApi(APIView):
     authentication_classes = []
     permission_classes = [AllowAny]
-    throttle_classes = [AnonRateThrottle]
+    throttle_classes = [RegistrationThrottle]
 
     @extend_schema(
         operation_id="players_register",

@@ -20,10 +20,11 @@ _TOUCH_EVERY = timedelta(minutes=5)
 @cache
 def _token_query():
     """The live token with its player and, for staff, the Django user: one statement,
-    compiled once (this runs on every request)."""
+    compiled once (this runs on every request). Nothing of it is cached between requests,
+    so deactivating an account or changing a user's staff flag takes effect at once."""
     user_model = get_user_model()
     token = Columns(ApiToken, "t", ["id", "player_id", "last_used_at"])
-    player = Columns(Player, "p", ["id", "name", "user_id"])
+    player = Columns(Player, "p", ["id", "name", "user_id", "deactivated_at"])
     user = Columns(user_model, "u", ["id", "is_staff", "is_active"])
     sql = (
         f"SELECT {token.sql}, {player.sql}, {user.sql} FROM {table(ApiToken)} t "
@@ -68,7 +69,7 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
         if found is None:
             raise exceptions.AuthenticationFailed("The token is not valid or has been revoked.")
         token, player = found
-        if player.user_id is not None and not player.user.is_active:
+        if not player.is_active:
             raise AccountDisabled()
         now = clock.now()
         if token.last_used_at is None or now - token.last_used_at > _TOUCH_EVERY:

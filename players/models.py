@@ -2,7 +2,8 @@
 
 A player is who sits at a table: a display name, and for staff a link to a Django user.
 Tokens are shown once and stored as their SHA-256 digest; a player may hold several and
-revoke any of them.
+revoke any of them. Staff can deactivate a player (staff or not): every token of theirs is
+then refused until they are reactivated.
 """
 
 from __future__ import annotations
@@ -33,12 +34,25 @@ class Player(models.Model):
         help_text="Staff players are Django users; others have none.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    deactivated_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="Set while the account is deactivated: its tokens are refused.",
+    )
 
     class Meta:
         ordering = ["created_at"]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_active(self) -> bool:
+        """False once staff deactivated the player, or the linked Django user."""
+        if self.deactivated_at is not None:
+            return False
+        return self.user_id is None or self.user.is_active
 
     # DRF treats request.user as a user: a player authenticated by token is one.
     is_authenticated = True

@@ -1,4 +1,4 @@
-"""Writes for players: registration, tokens, profile."""
+"""Writes for players: registration, tokens, profile, deactivation."""
 
 from __future__ import annotations
 
@@ -42,3 +42,25 @@ def player_update(*, player: Player, name: str) -> Player:
     player.name = name
     player.save(update_fields=["name"])
     return player
+
+
+@transaction.atomic
+def player_deactivate(*, player: Player) -> None:
+    """Refuse every token of the player from now on (and, for staff, the admin login too).
+    The tokens are kept, not revoked, so reactivating gives them back."""
+    if player.deactivated_at is None:
+        player.deactivated_at = clock.now()
+        player.save(update_fields=["deactivated_at"])
+    if player.user_id is not None and player.user.is_active:
+        player.user.is_active = False
+        player.user.save(update_fields=["is_active"])
+
+
+@transaction.atomic
+def player_reactivate(*, player: Player) -> None:
+    if player.deactivated_at is not None:
+        player.deactivated_at = None
+        player.save(update_fields=["deactivated_at"])
+    if player.user_id is not None and not player.user.is_active:
+        player.user.is_active = True
+        player.user.save(update_fields=["is_active"])

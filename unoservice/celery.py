@@ -5,10 +5,20 @@ All settings come from Django's settings, under the CELERY_ prefix (unoservice/s
 
 import os
 
-from celery import Celery
+from celery import Celery, signals
+
+from unoservice.private_files import keep_new_files_private
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "unoservice.settings")
 
 app = Celery("unoservice")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@signals.import_modules.connect
+def _keep_new_files_private(**kwargs) -> None:
+    """A worker or beat is starting: what it writes in the data folder (beat's schedule,
+    the filesystem broker's messages) is for its own user only. This runs before beat
+    opens its schedule file, which beat_init would be too late for."""
+    keep_new_files_private()

@@ -33,6 +33,9 @@ SQLITE_OPTIONS = {
     "timeout": 20,
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
+# What the service creates in the data folder is its own: folders 0700, files 0600 (the
+# processes that serve run under PRIVATE_UMASK, unoservice.private_files).
+PRIVATE_FOLDER = 0o700
 # Longer than any countdown or ETA a game schedules: an unacknowledged Redis task is
 # redelivered after this many seconds (the deadline sweeper covers lost tasks sooner).
 DEFAULT_VISIBILITY_TIMEOUT = 6 * 60 * 60
@@ -77,7 +80,7 @@ def mode(env: Mapping[str, str]) -> str:
 def data_dir(env: Mapping[str, str], base_dir: Path) -> Path:
     """The folder for the embedded database, broker queue, beat schedule and secret key."""
     path = Path(env.get("UNO_DATA_DIR") or base_dir / ".data").expanduser().resolve()
-    path.mkdir(parents=True, exist_ok=True)
+    path.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
     return path
 
 
@@ -113,8 +116,9 @@ def broker(url: str | None, data: Path, env: Mapping[str, str]) -> tuple[str, di
             # kombu's default is a relative "control" folder in the current directory
             "control_folder": root / "control",
         }
+        root.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
         for folder in folders.values():
-            folder.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(mode=PRIVATE_FOLDER, exist_ok=True)
         options = {key: str(folder) for key, folder in folders.items()}
         options.update(store_processed=False, polling_interval=0.1)
         return url, options
@@ -126,6 +130,49 @@ def broker(url: str | None, data: Path, env: Mapping[str, str]) -> tuple[str, di
             "socket_connect_timeout": 5,
         }
     return url, {}
+
+
+def cache(url: str | None, data: Path) -> dict:
+    """Django's CACHES from ``UNO_CACHE_URL``: where the API's throttles count.
+
+    Two caches. ``shared`` is seen alike by every web process: the per-address limit on
+    registration counts there. ``default`` holds the throttles of signed-in players, which
+    run on every request, so it must be fast.
+
+    - ``redis://…`` or ``rediss://…``: both are that Redis, shared by every process and
+      machine (compose does this);
+    - unset (embedded): ``shared`` is files in the data folder's ``cache/``, shared by the
+      processes of this machine; ``default`` is each process's memory (a file write costs
+      milliseconds, more than the request it would count), so with ``bin/serve``'s two
+      web workers a player's own limits are counted by each worker alone;
+    - ``locmem://``: both in each process's memory (a single process, e.g. a test).
+    """
+    memory = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if not url:
+        files = {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(data / "cache"),
+            "OPTIONS": {"MAX_ENTRIES": 1000},
+        }
+        return {"default": memory, "shared": files}
+    if url.startswith(("redis://", "rediss://")):
+        redis = {
+            "BACKEND": "unoservice.cache.RedisCache",
+            "LOCATION": url,
+            "OPTIONS": {
+                "serializer": "unoservice.cache.JsonSerializer",
+                # A Redis that does not answer slows a request by this much at most.
+                "socket_connect_timeout": 0.5,
+                "socket_timeout": 0.5,
+            },
+        }
+        return {"default": redis, "shared": redis}
+    if url == "locmem://":
+        return {"default": memory, "shared": {**memory, "LOCATION": "shared"}}
+    raise ImproperlyConfigured(
+        f"UNO_CACHE_URL={url!r}: expected redis://…, rediss://… or locmem:// "
+        "(unset: the data folder and each process's memory)"
+    )
 
 
 def filesystem_broker_folders(options: Mapping[str, object]) -> list[Path]:

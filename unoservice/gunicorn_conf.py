@@ -21,6 +21,9 @@ Environment: `WEB_WORKERS` (4), `WEB_THREADS` (4), `PORT` (8000), `HOST` (0.0.0.
 import os
 
 os.environ.setdefault("UNO_DB_CONN_MAX_AGE", "60")
+# Files the web processes create (in the data folder: the cache, SQLite) are their user's
+# alone (unoservice.private_files.PRIVATE_UMASK; not imported here, to keep the master light).
+os.umask(0o077)
 
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_WORKERS", "4"))

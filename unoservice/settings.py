@@ -6,6 +6,7 @@ and refuses to start without ``SECRET_KEY``. The parsing lives in ``unoservice.e
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from unoservice import env
@@ -23,11 +24,29 @@ DEBUG = env.env_bool(ENV, "DEBUG", False)
 ALLOWED_HOSTS = env.env_list(ENV, "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.env_list(ENV, "CSRF_TRUSTED_ORIGINS", [])
 
-# Behind a TLS-terminating proxy: secure cookies, and trust its X-Forwarded-Proto.
+# How many proxies in front of the service append to X-Forwarded-For (0: none is trusted,
+# the connection's peer is the client). The same proxies are trusted for X-Forwarded-Proto.
+UNO_TRUSTED_PROXIES = env.env_int(ENV, "UNO_TRUSTED_PROXIES", 0)
+
+# UNO_HTTPS=1: the operator says clients reach the service over TLS. Then plain HTTP is
+# redirected to HTTPS (except the health check, which compose and probes call over plain
+# HTTP from inside), browsers are told to stay on HTTPS (HSTS), and cookies are secure.
+# A proxy's X-Forwarded-Proto is believed only from trusted proxies: otherwise any client
+# could claim HTTPS. (gunicorn itself believes it from FORWARDED_ALLOW_IPS, 127.0.0.1.)
 if env.env_bool(ENV, "UNO_HTTPS", False):
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = [r"^api/v1/health$"]
+    SECURE_HSTS_SECONDS = env.env_int(ENV, "UNO_HSTS_SECONDS", 365 * 24 * 60 * 60)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.env_bool(ENV, "UNO_HSTS_INCLUDE_SUBDOMAINS", True)
+    # Preloading is hard to undo (browsers ship the list), so only on the operator's word;
+    # Django's deploy check reminds of it (security.W021) and is told the choice was made.
+    SECURE_HSTS_PRELOAD = env.env_bool(ENV, "UNO_HSTS_PRELOAD", False)
+    if not SECURE_HSTS_PRELOAD:
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    if UNO_TRUSTED_PROXIES > 0:
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -39,6 +58,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "unoservice.ops",
     "players",
     "games",
@@ -54,6 +74,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes requires
 ]
 
 ROOT_URLCONF = "unoservice.urls"
@@ -76,11 +97,25 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env.database(ENV.get("DATABASE_URL"), DATA_DIR)}
+# Where the API's throttles count: Redis, or the data folder and memory (unoservice.env.cache).
+CACHES = env.cache(ENV.get("UNO_CACHE_URL"), DATA_DIR)
 # Seconds a web thread keeps its database connection (checked before reuse). The
 # gunicorn configuration (unoservice/gunicorn_conf.py) sets 60; under ASGI it must stay 0
 # (every request runs in a new thread, so kept connections would pile up).
 DATABASES["default"]["CONN_MAX_AGE"] = env.env_int(ENV, "UNO_DB_CONN_MAX_AGE", 0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Admin sign-in: django-axes refuses (429) an address's logins for a while after repeated
+# failures; it counts the client's address by the same rule as the API's throttles.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.env_int(ENV, "UNO_ADMIN_LOGIN_FAILURES", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.env_int(ENV, "UNO_ADMIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "unoservice.addresses.client_address"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -103,7 +138,7 @@ if PRODUCTION:
     _static_backend = "whitenoise.storage.CompressedManifestStaticFilesStorage"
 else:
     STATIC_ROOT = Path(ENV.get("UNO_STATIC_ROOT") or DATA_DIR / "static")
-    STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+    STATIC_ROOT.mkdir(mode=env.PRIVATE_FOLDER, parents=True, exist_ok=True)
     _static_backend = "django.contrib.staticfiles.storage.StaticFilesStorage"
     WHITENOISE_USE_FINDERS = True
 STORAGES = {
@@ -129,7 +164,7 @@ REST_FRAMEWORK = {
     # The client's address for throttles: the connection's peer, unless the operator
     # names how many proxies in front of the service append to X-Forwarded-For (a client
     # can write anything there, so trusting it by default let anyone skip the throttles).
-    "NUM_PROXIES": env.env_int(ENV, "UNO_TRUSTED_PROXIES", 0),
+    "NUM_PROXIES": UNO_TRUSTED_PROXIES,
     "DEFAULT_THROTTLE_RATES": {
         "anon": ENV.get("UNO_THROTTLE_ANON", "30/minute"),
         "lobby": ENV.get("UNO_THROTTLE_LOBBY", "120/minute"),

@@ -14,8 +14,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def admin_client(client):
-    get_user_model().objects.create_superuser("root", "root@example.com", "pw")
-    client.login(username="root", password="pw")
+    client.force_login(get_user_model().objects.create_superuser("root", "root@example.com", "pw"))
     return client
 
 

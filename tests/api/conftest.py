@@ -2,13 +2,13 @@
 
 Registration over HTTP is throttled per IP (30/minute), so helpers that need many players
 create them with `players.services.player_register`; tests of registration itself use
-`register`. Django's cache (throttle counters) is cleared around every test.
+`register`. Django's caches (throttle counters) are cleared around every test.
 """
 
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from rest_framework.test import APIClient
 
 from players.services import player_for_user, player_register, token_issue
@@ -69,10 +69,15 @@ def assert_problem(response, status: int, code: str) -> dict:
 
 @pytest.fixture(autouse=True)
 def _clear_cache():
-    """Throttle counters live in the cache: every test starts with none."""
-    cache.clear()
+    """Throttle counters live in the caches: every test starts with none."""
+    clear_throttles()
     yield
-    cache.clear()
+    clear_throttles()
+
+
+def clear_throttles() -> None:
+    for alias in ("default", "shared"):
+        caches[alias].clear()
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 import schemathesis
 import yaml
-from django.core.cache import cache
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 from schemathesis.checks import not_a_server_error
@@ -17,7 +16,7 @@ from games.models import Game
 from players.models import ApiToken
 from unoservice.wsgi import application
 
-from .conftest import NO_TIMERS
+from .conftest import NO_TIMERS, clear_throttles
 
 ACTION_TYPES = {
     "play",
@@ -203,7 +202,7 @@ def _prepare(case, context) -> None:
     Actions on the running game are sent by the seat to act, so that they reach the
     engine's rules rather than stopping at `not_your_turn`."""
     staff, ann = context["staff"], context["players"][0]
-    cache.clear()
+    clear_throttles()
     ApiToken.objects.filter(player__in=[staff.player, ann.player]).update(revoked_at=None)
     sender = staff
     game_id = (case.path_parameters or {}).get("game_id")

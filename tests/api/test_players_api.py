@@ -279,6 +279,21 @@ def test_a_deactivated_staff_accounts_token_stops_working_at_once(staff, django_
     assert_problem(response, 401, "account_disabled")
 
 
+def test_the_registration_limit_is_per_client_address(api_client):
+    crowded = {"REMOTE_ADDR": "203.0.113.7"}
+    for n in range(30):
+        created = api_client.post("/api/v1/players", {"name": f"p{n}"}, format="json", **crowded)
+        assert created.status_code == 201
+    refused = api_client.post("/api/v1/players", {"name": "x"}, format="json", **crowded)
+
+    elsewhere = api_client.post(
+        "/api/v1/players", {"name": "y"}, format="json", REMOTE_ADDR="203.0.113.8"
+    )
+
+    assert_problem(refused, 429, "throttled")
+    assert elsewhere.status_code == 201
+
+
 def test_a_forged_x_forwarded_for_does_not_escape_the_registration_throttle(api_client):
     for n in range(30):
         forged = {"HTTP_X_FORWARDED_FOR": f"203.0.113.{n}"}

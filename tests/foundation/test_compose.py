@@ -63,6 +63,26 @@ def test_app_services_share_one_image_and_take_configuration_from_the_environmen
         assert environment["CELERY_BROKER_URL"].startswith("redis://redis:")
 
 
+def test_app_services_share_the_throttle_cache_in_redis_and_trust_no_proxy_by_default(
+    services,
+):
+    for name in APP_SERVICES:
+        environment = services[name]["environment"]
+        assert environment["UNO_CACHE_URL"].endswith(":-redis://redis:6379/1}")
+        assert environment["UNO_TRUSTED_PROXIES"] == "${UNO_TRUSTED_PROXIES:-0}"
+
+
+def test_nothing_trusts_every_forwarder(repo_dir, services):
+    """The published port sees real peers: no server is told to believe X-Forwarded-* from
+    anyone (uvicorn's or gunicorn's --forwarded-allow-ips=*, FORWARDED_ALLOW_IPS=*)."""
+    for path in ("docker-compose.yml", "Dockerfile", "unoservice/gunicorn_conf.py"):
+        text = (repo_dir / path).read_text().replace(" ", "").replace('"', "").lower()
+        for trusting in ("forwarded-allow-ips=*", "forwarded_allow_ips=*", "forwarded_allow_ips:*"):
+            assert trusting not in text, (path, trusting)
+    for name in APP_SERVICES:
+        assert services[name]["environment"].get("FORWARDED_ALLOW_IPS") in (None, "")
+
+
 def test_migrate_runs_once_and_the_others_wait_for_it(services):
     migrate = services["migrate"]
     script = " ".join(words(migrate["command"]))

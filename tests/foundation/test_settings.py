@@ -47,7 +47,7 @@ def test_an_unsupported_database_url_is_refused_at_start(tmp_path, url):
         env.database(url, tmp_path)
 
 
-def test_default_broker_is_the_filesystem_one_with_its_folders_created(tmp_path):
+def test_default_broker_is_the_filesystem_one_with_its_folders_created_private(tmp_path):
     url, options = env.broker(None, tmp_path, {})
 
     assert url.startswith("filesystem://")
@@ -55,6 +55,14 @@ def test_default_broker_is_the_filesystem_one_with_its_folders_created(tmp_path)
     for folder in env.filesystem_broker_folders(options):
         assert folder.is_dir()
         assert tmp_path in folder.parents
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert stat.S_IMODE((tmp_path / "broker").stat().st_mode) == 0o700
+
+
+def test_the_data_folder_is_created_private(tmp_path):
+    folder = env.data_dir({"UNO_DATA_DIR": str(tmp_path / "new")}, tmp_path)
+
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
 
 
 def test_redis_broker_sets_a_visibility_timeout_longer_than_redis_default(tmp_path):
@@ -64,6 +72,29 @@ def test_redis_broker_sets_a_visibility_timeout_longer_than_redis_default(tmp_pa
     assert options["visibility_timeout"] > 3600
     _, options = env.broker("redis://x/0", tmp_path, {"UNO_BROKER_VISIBILITY_TIMEOUT": "9000"})
     assert options["visibility_timeout"] == 9000
+
+
+def test_without_a_cache_url_registrations_count_in_the_data_folder(tmp_path):
+    caches = env.cache(None, tmp_path)
+
+    assert caches["shared"]["BACKEND"].endswith("FileBasedCache")
+    assert caches["shared"]["LOCATION"] == str(tmp_path / "cache")
+    assert caches["default"]["BACKEND"].endswith("LocMemCache")
+
+
+def test_a_redis_cache_url_shares_every_throttle_in_redis_as_json(tmp_path):
+    caches = env.cache("redis://redis:6379/1", tmp_path)
+
+    assert caches["default"] == caches["shared"]
+    assert caches["default"]["BACKEND"] == "unoservice.cache.RedisCache"
+    assert caches["default"]["LOCATION"] == "redis://redis:6379/1"
+    assert caches["default"]["OPTIONS"]["serializer"] == "unoservice.cache.JsonSerializer"
+
+
+def test_an_unknown_cache_url_is_refused_at_start(tmp_path):
+    assert env.cache("locmem://", tmp_path)["shared"]["BACKEND"].endswith("LocMemCache")
+    with pytest.raises(ImproperlyConfigured, match="UNO_CACHE_URL"):
+        env.cache("memcached://x:11211", tmp_path)
 
 
 def test_embedded_mode_makes_a_secret_key_once_and_keeps_it_private(tmp_path):

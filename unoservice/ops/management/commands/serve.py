@@ -1,6 +1,7 @@
 """`manage.py serve`: the whole service on one machine, stopped by one Ctrl-C.
 
-Runs the migrations, then supervises three children:
+Runs the migrations, then supervises three children (under a umask that keeps what they
+create in the data folder private to this user):
 
 - web: gunicorn serving unoservice.wsgi:application (unoservice/gunicorn_conf.py: threaded
   workers, persistent connections), `--web-workers` processes
@@ -34,6 +35,8 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
+
+from unoservice.private_files import close_folder, keep_new_files_private
 
 PR_SET_PDEATHSIG = 1
 READY_TIMEOUT_SECONDS = 90.0
@@ -97,6 +100,10 @@ class Command(BaseCommand):
 
         for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             signal.signal(signum, self._on_signal)
+        # Before anything is created: the database, the broker's files, beat's schedule and
+        # the cache are this user's alone (0600 in 0700 folders), and so are the children's.
+        keep_new_files_private()
+        close_folder(settings.DATA_DIR)
 
         if not options["no_migrate"]:
             self.say("serve", "applying database migrations")

@@ -1,0 +1,118 @@
+"""What the service creates in its data folder is its user's alone: the run command is
+started on an empty folder and used (a registration, beat's heartbeats through the
+broker), and while it runs every folder in it is 0700 and every file 0600."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import stat
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from unoservice.private_files import close_folder
+
+pytestmark = pytest.mark.e2e
+
+START_TIMEOUT = 120.0
+
+
+def _request(url: str, body: dict | None = None) -> int:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data, {"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+def _wait(predicate, what: str, log: Path, timeout: float = START_TIMEOUT) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if predicate():
+                return
+        except OSError:
+            pass
+        time.sleep(0.25)
+    raise AssertionError(f"{what} did not happen in {timeout}s:\n{log.read_text()}")
+
+
+@pytest.fixture
+def served_data_folder(tmp_path, child_env, get_free_port, repo_dir):
+    """The data folder of a running run command that has been used; stopped afterwards."""
+    port, data = get_free_port(), tmp_path / "data"
+    log = tmp_path / "serve.log"
+    env = child_env(
+        UNO_DATA_DIR=str(data),
+        DATABASE_URL=None,
+        CELERY_BROKER_URL=None,
+        UNO_CACHE_URL=None,
+        UNO_MODE=None,
+        SECRET_KEY=None,
+        UNO_HEARTBEAT_SECONDS="1",
+    )
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [str(repo_dir / "bin" / "serve"), "--port", str(port)],
+            cwd=repo_dir,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    base = f"http://127.0.0.1:{port}/api/v1"
+    try:
+        _wait(lambda: _request(f"{base}/health") == 200, "health", log)
+        assert _request(f"{base}/players", {"name": "ann"}) == 201  # the cache's file
+        _wait(lambda: b"ops.ping" in log.read_bytes(), "a heartbeat", log, timeout=60)
+        yield data
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=45)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def _mode(path: Path) -> int | None:
+    try:
+        return stat.S_IMODE(path.lstat().st_mode)
+    except FileNotFoundError:  # a message the worker has just consumed
+        return None
+
+
+def test_every_file_the_service_creates_in_its_data_folder_is_its_own(served_data_folder):
+    data = served_data_folder
+    names = {p.name for p in data.iterdir()}
+    assert {"db.sqlite3", "db.sqlite3-wal", "db.sqlite3-shm", "secret_key"} <= names
+    assert any(name.startswith("celerybeat-schedule") for name in names)
+    assert list((data / "cache").iterdir())
+    assert list((data / "broker").rglob("*.exchange"))
+
+    opened = {}
+    for path in [data, *data.rglob("*")]:
+        mode = _mode(path)
+        wanted = 0o700 if path.is_dir() else 0o600
+        if mode is not None and mode != wanted:
+            opened[str(path.relative_to(data))] = oct(mode)
+    assert not opened, opened
+
+
+def test_an_existing_data_folder_left_open_is_closed(tmp_path):
+    folder = tmp_path / "old"
+    folder.mkdir(mode=0o755)
+    os.chmod(folder, 0o755)
+
+    close_folder(folder)
+
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
