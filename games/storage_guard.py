@@ -15,7 +15,13 @@ tests use to empty the database) runs inside `allow_event_log_rewrite()`. A tabl
 triggers are put back if migration 0007 is applied and they are missing.
 
 PostgreSQL. A trigger (migration 0002) refuses UPDATE and DELETE, whoever runs them; it
-does not see TRUNCATE, which is how `flush` empties tables there.
+does not see TRUNCATE, which is how `flush` empties tables there. In production the
+service connects as its own role (`UNO_DB_SERVICE_ROLE`), not as the owner who migrates:
+after every `migrate`, `grant_service_role` gives that role INSERT and SELECT on the event
+log and nothing else there (no UPDATE, DELETE, TRUNCATE; not being the owner it cannot
+ALTER the table or disable the trigger), and the DML it needs on every other table. Only
+the owner (a migration, an operator) could rewrite the log, and the audit would show that
+it was rewritten.
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ from __future__ import annotations
 import weakref
 from contextlib import contextmanager
 
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.signals import connection_created
@@ -133,6 +141,10 @@ def _after_migrate(sender, using: str = DEFAULT_DB_ALIAS, **kwargs) -> None:
     connection = connections[using]
     if connection.vendor == "sqlite":
         restore_sqlite_triggers(connection)
+    elif connection.vendor == "postgresql":
+        role = getattr(settings, "UNO_DB_SERVICE_ROLE", "")
+        if role:
+            grant_service_role(connection, role)
 
 
 def restore_sqlite_triggers(connection: BaseDatabaseWrapper) -> bool:
@@ -152,6 +164,65 @@ def restore_sqlite_triggers(connection: BaseDatabaseWrapper) -> bool:
         for statement in sqlite_triggers_create_sql():
             cursor.execute(statement)
     return True
+
+
+def grant_service_role(connection: BaseDatabaseWrapper, role: str) -> None:
+    """Give the service's PostgreSQL role what the service needs and no more: INSERT and
+    SELECT on the event log; SELECT on the migration history; SELECT, INSERT, UPDATE and
+    DELETE on every other table of the schema, now and (default privileges) on tables the
+    owner creates later; use of the sequences. Run by the owner after every `migrate`."""
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        _check_service_role(cursor, role)
+        cursor.execute("SELECT current_schema()")
+        schema = quote(cursor.fetchone()[0])
+        grantee = quote(role)
+        statements = [
+            f"GRANT USAGE ON SCHEMA {schema} TO {grantee}",
+            f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA {schema} TO {grantee}",
+            f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA {schema} TO {grantee}",
+            f"ALTER DEFAULT PRIVILEGES IN SCHEMA {schema} "
+            f"GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO {grantee}",
+            f"ALTER DEFAULT PRIVILEGES IN SCHEMA {schema} "
+            f"GRANT USAGE, SELECT ON SEQUENCES TO {grantee}",
+            f"REVOKE ALL ON {quote(EVENT_TABLE)} FROM {grantee}",
+            f"GRANT SELECT, INSERT ON {quote(EVENT_TABLE)} TO {grantee}",
+            f"REVOKE ALL ON {quote(MigrationRecorder.Migration._meta.db_table)} FROM {grantee}",
+            f"GRANT SELECT ON {quote(MigrationRecorder.Migration._meta.db_table)} TO {grantee}",
+        ]
+        for statement in statements:
+            cursor.execute(statement)
+
+
+def _check_service_role(cursor, role: str) -> None:
+    """The role must exist and hold no power that would make the grants meaningless."""
+    cursor.execute(
+        "SELECT rolsuper, rolbypassrls, pg_has_role(%s, current_user, 'MEMBER'), "
+        "rolname = current_user FROM pg_roles WHERE rolname = %s",
+        [role, role],
+    )
+    found = cursor.fetchone()
+    if found is None:
+        raise ImproperlyConfigured(
+            f"UNO_DB_SERVICE_ROLE={role!r}: no such PostgreSQL role. Create it first "
+            "(CREATE ROLE ... LOGIN PASSWORD ...; see docs/operating.md)."
+        )
+    superuser, bypasses_rls, member_of_owner, is_owner = found
+    if is_owner:
+        raise ImproperlyConfigured(
+            f"UNO_DB_SERVICE_ROLE={role!r} is the role that migrates: the service needs a "
+            "role of its own, which does not own the tables."
+        )
+    if superuser or bypasses_rls:
+        raise ImproperlyConfigured(
+            f"UNO_DB_SERVICE_ROLE={role!r} is a superuser (or bypasses row security): "
+            "it would ignore the grants. Give the service an ordinary role."
+        )
+    if member_of_owner:
+        raise ImproperlyConfigured(
+            f"UNO_DB_SERVICE_ROLE={role!r} is a member of the role that migrates, so it "
+            "has the owner's rights: give the service a role of its own."
+        )
 
 
 def install(app_config) -> None:
