@@ -1,5 +1,6 @@
 """Admin for games: head rows, their seats and deadlines, and the event log, which is
-never editable (the model refuses changes, and PostgreSQL's trigger too)."""
+never editable (the model refuses changes, and the database's triggers too). Games are
+never deleted (their events are kept for good): a stuck game is aborted instead."""
 
 from __future__ import annotations
 
@@ -49,6 +50,9 @@ class GameAdmin(admin.ModelAdmin):
     actions = ["audit_selected", "abort_selected"]
 
     def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
         return False
 
     @admin.action(description="Audit the selected games")

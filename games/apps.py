@@ -5,3 +5,8 @@ class GamesConfig(AppConfig):
     name = "games"
     verbose_name = "Games"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import storage_guard
+
+        storage_guard.install(self)

@@ -1,9 +1,11 @@
 """The game head row and the append-only event log.
 
 `GameEvent` rows are written only through `games.store` and never change: the model
-refuses to save an existing row or delete one, and on PostgreSQL a trigger (migration
-0002) rejects UPDATE and DELETE outright. `Game` is a projection of its events, updated
-in the same transaction as each append; its state cache (JSON) is checked by the audit.
+refuses to save an existing row or delete one, and triggers in the database reject UPDATE
+and DELETE outright (PostgreSQL: migration 0002; SQLite: 0007; see games.storage_guard).
+A game is never deleted either: its events hold it (`PROTECT`). `Game` is a projection of
+its events, updated in the same transaction as each append; its state cache (JSON) is
+checked by the audit.
 """
 
 from __future__ import annotations
@@ -220,7 +222,7 @@ class AppendOnlyError(Exception):
 
 class AppendOnlyQuerySet(models.QuerySet):
     """Bulk `update()` and `delete()` skip the model's `save()` and `delete()`: they are
-    refused here too (on SQLite, which has no trigger, this is the only guard)."""
+    refused here too, with a clearer error than the database's trigger would give."""
 
     def update(self, **kwargs):
         raise AppendOnlyError("game events are never changed")

@@ -222,6 +222,10 @@ UNO_SWEEP_SECONDS = float(ENV.get("UNO_SWEEP_SECONDS", "1"))
 # Deadlines due within this many ms share one timed sweep (games.deadlines).
 UNO_DEADLINE_BUCKET_MS = env.env_int(ENV, "UNO_DEADLINE_BUCKET_MS", 50)
 UNO_BOT_DELAY_SECONDS = float(ENV.get("UNO_BOT_DELAY_SECONDS", "1"))
+# PostgreSQL: the role web, worker and beat connect as, when it is not the owner who
+# migrates; `migrate` grants it what the service needs, and only INSERT and SELECT on the
+# event log (games.storage_guard). Empty: no grants (one role, or SQLite).
+UNO_DB_SERVICE_ROLE = ENV.get("UNO_DB_SERVICE_ROLE", "").strip()
 
 # --- Celery (read by unoservice/celery.py, namespace CELERY_) ----------------------------
 CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = env.broker(

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0006_hash_scheme'),
+        ('games', '0007_sqlite_events_append_only_triggers'),
     ]
 
     operations = [

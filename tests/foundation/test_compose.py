@@ -8,8 +8,11 @@ everything its commands name exists; `docker compose config` (or Debian's
 from __future__ import annotations
 
 import importlib
+import os
+import re
 import shutil
 import subprocess
+from urllib.parse import urlsplit
 
 import pytest
 import yaml
@@ -105,6 +108,43 @@ def test_every_app_service_reads_the_one_signing_key_from_its_own_volume(compose
         folder = key_file.rsplit("/", 1)[0]
         assert mounts.get(folder) == "signing-key", name
     assert "signing-key" in compose["volumes"]
+
+
+def database_user(service: dict) -> str:
+    return urlsplit(service["environment"]["DATABASE_URL"]).username
+
+
+def test_migrate_connects_as_the_owner_and_the_others_as_the_service_role(services):
+    postgres = services["postgres"]["environment"]
+    owner, service_role = postgres["UNO_DB_OWNER"], postgres["UNO_DB_SERVICE_ROLE"]
+    assert len({owner, service_role, postgres["POSTGRES_USER"]}) == 3
+    assert database_user(services["migrate"]) == owner
+    assert services["migrate"]["environment"]["UNO_DB_SERVICE_ROLE"] == service_role
+    for name in ("web", "worker", "beat"):
+        assert database_user(services[name]) == service_role, name
+        assert "UNO_DB_SERVICE_ROLE" not in services[name]["environment"], name
+    database = urlsplit(services["migrate"]["environment"]["DATABASE_URL"]).path
+    assert database == f"/{postgres['UNO_DB_NAME']}"
+
+
+def test_the_postgres_container_creates_the_roles_with_the_init_script(repo_dir, services):
+    postgres = services["postgres"]
+    mounts = [v.split(":") for v in postgres["volumes"] if "docker-entrypoint-initdb.d" in v]
+    assert len(mounts) == 1
+    source, target, mode = mounts[0]
+    script = repo_dir / source
+    assert script.is_file() and os.access(script, os.X_OK)
+    assert target.startswith("/docker-entrypoint-initdb.d/") and target.endswith(".sh")
+    assert mode == "ro"
+    read = set(re.findall(r"\$\{(UNO_DB_[A-Z_]+)", script.read_text()))
+    assert read == {
+        "UNO_DB_OWNER",
+        "UNO_DB_OWNER_PASSWORD",
+        "UNO_DB_SERVICE_ROLE",
+        "UNO_DB_SERVICE_PASSWORD",
+        "UNO_DB_NAME",
+    }
+    assert read <= set(postgres["environment"])
 
 
 def test_web_runs_the_wsgi_app_under_gunicorn_with_its_config_and_several_workers(services):

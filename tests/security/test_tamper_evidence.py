@@ -1,17 +1,16 @@
 """The event log is append-only, and any edit made behind the service's back is caught.
 
-On PostgreSQL a trigger rejects UPDATE and DELETE on `games_gameevent`, even from raw SQL.
-With the trigger switched off (as a database owner could), an edited, deleted or
-re-chained row is caught by `games.audit.audit_game`, naming the check and the first
-event at fault; `manage.py audit_games` exits non-zero for such a game. The model's own
-refusal (`AppendOnlyError`) holds on every database.
+Triggers reject UPDATE and DELETE on `games_gameevent`, even from raw SQL, on PostgreSQL
+and SQLite. With the guard lifted on purpose (`allow_event_log_rewrite`, as a database
+owner could), an edited, deleted or re-chained row is caught by `games.audit.audit_game`,
+naming the check and the first event at fault; `manage.py audit_games` exits non-zero for
+such a game. The model's own refusal (`AppendOnlyError`) holds on every database.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from contextlib import contextmanager
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -20,10 +19,12 @@ from django.db import DatabaseError, connection, transaction
 from games.audit import audit_game
 from games.hashing import envelope, event_hash, format_time
 from games.models import AppendOnlyError, Game, GameEvent
+from games.storage_guard import allow_event_log_rewrite
 
 from .support import call, ok, start_table, stored_events
 
 TRIGGER = "games_gameevent_append_only"
+SQLITE_TRIGGERS = {"games_gameevent_append_only_update", "games_gameevent_append_only_delete"}
 
 
 def played_game(client, moves: int = 12) -> Game:
@@ -52,26 +53,6 @@ def event(game: Game, type_: str) -> GameEvent:
 def failing(result: dict) -> dict[str, int | None]:
     """{check name: seq} for every failing check."""
     return {check["name"]: check["seq"] for check in result["checks"] if not check["ok"]}
-
-
-@contextmanager
-def trigger_disabled():
-    """What an attacker with the database owner's rights could do: switch the trigger off
-    (PostgreSQL; SQLite has no trigger). It is switched back on afterwards."""
-    if connection.vendor != "postgresql":
-        yield
-        return
-    with connection.cursor() as cursor:
-        # Deferred foreign-key checks pending in the test's transaction would block ALTER.
-        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-        cursor.execute(f"ALTER TABLE games_gameevent DISABLE TRIGGER {TRIGGER}")
-    try:
-        yield
-    finally:
-        with connection.cursor() as cursor:
-            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-            cursor.execute(f"ALTER TABLE games_gameevent ENABLE TRIGGER {TRIGGER}")
-            cursor.execute("SET CONSTRAINTS ALL DEFERRED")
 
 
 def raw_set(row_id: int, **columns) -> None:
@@ -140,11 +121,11 @@ def test_bulk_updates_and_deletes_through_the_orm_raise_append_only_error(client
     assert audit_game(game)["ok"]
 
 
-# --- the trigger refuses raw SQL (PostgreSQL) ------------------------------------------
+# --- the triggers refuse raw SQL (every database) --------------------------------------
 
 
 @pytest.mark.django_db
-def test_raw_sql_cannot_update_an_event_while_the_trigger_is_in_place(client, postgres):
+def test_raw_sql_cannot_update_an_event(client):
     game = played_game(client, moves=2)
     row = event(game, "cards_dealt")
     with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
@@ -154,16 +135,29 @@ def test_raw_sql_cannot_update_an_event_while_the_trigger_is_in_place(client, po
 
 
 @pytest.mark.django_db
-def test_raw_sql_cannot_delete_an_event_while_the_trigger_is_in_place(client, postgres):
+def test_raw_sql_cannot_delete_an_event(client):
     game = played_game(client, moves=2)
     row = event(game, "deck_shuffled")
     with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
         raw_delete(row.pk)
     refused = pytest.raises(DatabaseError, match="append-only")
     with refused, transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("DELETE FROM games_gameevent WHERE game_id = %s", [game.pk])
+        game_id = Game._meta.pk.get_db_prep_value(game.pk, connection)
+        cursor.execute("DELETE FROM games_gameevent WHERE game_id = %s", [game_id])
     assert GameEvent.objects.filter(game=game).count() == game.version
     assert audit_game(game)["ok"]
+
+
+@pytest.mark.django_db
+def test_the_sqlite_triggers_are_installed():
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite's triggers; PostgreSQL's has its own test")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = %s",
+            ["games_gameevent"],
+        )
+        assert {name for (name,) in cursor.fetchall()} == SQLITE_TRIGGERS
 
 
 @pytest.mark.django_db
@@ -192,7 +186,7 @@ def test_the_audit_passes_a_game_nobody_touched(client):
 def test_the_audit_catches_an_edited_public_part_at_its_seq(client):
     game = played_game(client)
     row = event(game, "card_played")
-    with trigger_disabled():
+    with allow_event_log_rewrite():
         other = "red-1" if row.public["card"] != "red-1" else "red-2"
         raw_set(row.pk, public={**row.public, "card": other})
     assert failing(audit_game(game))["hash_chain"] == row.seq
@@ -204,7 +198,7 @@ def test_the_audit_catches_an_edited_private_part_at_its_seq(client):
     row = event(game, "cards_dealt")
     cards = list(row.private["cards"])
     cards[0] = "wild" if cards[0] != "wild" else "red-1"
-    with trigger_disabled():
+    with allow_event_log_rewrite():
         raw_set(row.pk, private={**row.private, "cards": cards})
     result = audit_game(game)
     assert failing(result)["hash_chain"] == row.seq
@@ -217,7 +211,7 @@ def test_the_audit_catches_a_deleted_event_at_its_seq(client):
     game = played_game(client)
     rows = stored_events(game.id)
     victim = rows[len(rows) // 2]
-    with trigger_disabled():
+    with allow_event_log_rewrite():
         raw_delete(victim.pk)
     result = audit_game(game)
     assert failing(result)["hash_chain"] == victim.seq
@@ -229,7 +223,7 @@ def test_the_audit_catches_a_deleted_event_at_its_seq(client):
 def test_the_audit_catches_the_last_event_deleted_through_the_head_row(client):
     game = played_game(client)
     last = stored_events(game.id)[-1]
-    with trigger_disabled():
+    with allow_event_log_rewrite():
         raw_delete(last.pk)
     assert "hash_chain" in failing(audit_game(game))
 
@@ -239,7 +233,7 @@ def test_the_audit_catches_a_wrong_shuffle_commitment_at_its_seq(client):
     game = played_game(client)
     row = event(game, "deck_shuffled")
     wrong = "0" * 64
-    with trigger_disabled():
+    with allow_event_log_rewrite():
         raw_set(row.pk, public={**row.public, "commitment": wrong})
     failed = failing(audit_game(game))
     assert failed["shuffles"] == row.seq
@@ -253,7 +247,7 @@ def test_the_audit_catches_a_wrong_commitment_even_when_the_forger_rechains_ever
     commitment no longer matches the dealt order, and the shuffle check says where."""
     game = played_game(client)
     row = event(game, "deck_shuffled")
-    with trigger_disabled():
+    with allow_event_log_rewrite():
         raw_set(row.pk, public={**row.public, "commitment": "f" * 64})
         prev = None
         for stored in stored_events(game.id):
@@ -280,7 +274,7 @@ def test_the_audit_catches_a_wrong_commitment_even_when_the_forger_rechains_ever
 def test_the_audit_catches_a_rechained_forgery_that_kept_the_old_state_cache(client):
     game = played_game(client)
     row = event(game, "deck_shuffled")
-    with trigger_disabled():
+    with allow_event_log_rewrite():
         raw_set(row.pk, public={**row.public, "commitment": "f" * 64})
     assert "replay" in failing(audit_game(game)) or "hash_chain" in failing(audit_game(game))
 
@@ -307,7 +301,7 @@ def test_the_audit_names_the_first_field_where_the_state_cache_differs_from_a_re
 def test_audit_games_command_fails_on_a_tampered_game_and_passes_a_clean_one(client, capsys):
     clean, tampered = played_game(client, moves=4), played_game(client, moves=4)
     row = event(tampered, "card_played")
-    with trigger_disabled():
+    with allow_event_log_rewrite():
         raw_set(row.pk, actor="seat:9")
     call_command("audit_games", str(clean.id))
     assert f"ok    {clean.id}" in capsys.readouterr().out
@@ -322,7 +316,7 @@ def test_manage_py_audit_games_exits_non_zero_for_a_tampered_game(
 ):
     clean, tampered = played_game(client, moves=4), played_game(client, moves=4)
     row = event(tampered, "deck_shuffled")
-    with trigger_disabled():
+    with allow_event_log_rewrite():
         raw_set(row.pk, public={**row.public, "count": row.public["count"] + 1})
     env = child_env(DATABASE_URL=worker_database_url)
 
@@ -376,7 +370,7 @@ def test_a_whole_chain_rewrite_of_an_ended_game_is_caught_by_the_seal_alone(clie
     chain, the replay and the shuffles all pass; the seal does not."""
     game = ended_game(client)
     row = event(game, "card_played")
-    with trigger_disabled():
+    with allow_event_log_rewrite():
         raw_set(row.pk, actor="player:forged")
         rechain_from(game, row.seq)
     game.refresh_from_db()
@@ -387,7 +381,7 @@ def test_a_whole_chain_rewrite_of_an_ended_game_is_caught_by_the_seal_alone(clie
 def test_rewriting_the_seal_to_match_a_rewritten_chain_breaks_its_signature(client):
     game = ended_game(client)
     row = event(game, "card_played")
-    with trigger_disabled():
+    with allow_event_log_rewrite():
         raw_set(row.pk, actor="player:forged")
         rechain_from(game, row.seq)
     game.refresh_from_db()
