@@ -208,7 +208,7 @@ class GameJoinApi(GameApi):
         return idempotent(request, lambda: self._join(request, game_id))
 
     def _join(self, request, game_id):
-        data = _valid(JoinInput, request.data or {})
+        data = _valid(JoinInput, request.data)
         written = services.game_join(
             game_id=game_id, player=request.user, invite_code=data.get("invite_code")
         )
@@ -457,11 +457,11 @@ def _int_param(request, name: str, default, low: int, high: int) -> int:
         if default is None:
             raise serializers.ValidationError({name: ["This parameter is required."]})
         return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise serializers.ValidationError({name: ["must be an integer"]}) from None
-    if not low <= value <= high:
+    # ASCII digits only: int() would also take "1_0", " 1", "+1" and other scripts' digits.
+    if not re.fullmatch(r"-?[0-9]+", raw):
+        raise serializers.ValidationError({name: ["must be an integer"]})
+    value = int(raw) if len(raw) <= 12 else None  # longer is out of range (and slow)
+    if value is None or not low <= value <= high:
         raise serializers.ValidationError({name: [f"must be from {low} to {high}"]})
     return value
 

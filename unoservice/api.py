@@ -17,6 +17,7 @@ responses by hand::
 
 from __future__ import annotations
 
+import re
 from http import HTTPStatus
 from typing import Any
 
@@ -234,8 +235,8 @@ MAX_JSON_DEPTH = 32
 
 class JsonParser(parsers.JSONParser):
     """DRF's JSON parser, with a bound on nesting: a body nested deeper than
-    MAX_JSON_DEPTH (or too deep for Python's parser at all) is a 400 like any other
-    malformed body, never a 500 further on."""
+    MAX_JSON_DEPTH (or too deep for Python's parser at all), or one whose strings hold a
+    lone surrogate, is a 400 like any other malformed body, never a 500 further on."""
 
     def parse(self, stream, media_type=None, parser_context=None):
         try:
@@ -244,6 +245,8 @@ class JsonParser(parsers.JSONParser):
             raise exceptions.ParseError("JSON parse error - nested too deeply.") from None
         if _depth_exceeds(data, MAX_JSON_DEPTH):
             raise exceptions.ParseError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels.")
+        if _has_lone_surrogate(data):
+            raise exceptions.ParseError("JSON parse error - a \\u escape names a lone surrogate.")
         return data
 
 
@@ -259,6 +262,28 @@ def _depth_exceeds(value, limit: int) -> bool:
         if not level:
             return False
     return True
+
+
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def _has_lone_surrogate(value) -> bool:
+    """Whether a string of the body (a member's name or a value) holds a surrogate code
+    point. JSON's `\\u` escapes can spell one alone (a pair becomes one character), but
+    it is no character: it could be neither stored nor written back as UTF-8, so a
+    refusal that echoed it would fail."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            pending.extend(item)
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
 
 
 class UnknownField(ApiError):
