@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Game
+from games.models import Game, IdempotencyRecord
 
 from .conftest import NO_TIMERS, assert_problem
 
@@ -94,21 +94,45 @@ def test_a_body_over_the_size_limit_and_a_foreign_host_are_problems_not_pages(
 
 
 @pytest.mark.parametrize(
-    "body",
+    ("body", "where"),
     [
-        '{"seats": 2, "visibility": "\\ud800"}',
-        '{"seats": 2, "rules": {"preset": "classic", "options": {"\\udfff": 1}}}',
+        ('{"seats": 2, "visibility": "\\ud800"}', "visibility"),
+        ('{"seats": 2, "rules": {"options": {"\\udfff": 1}}}', "rules.options"),
     ],
     ids=["in-a-choice", "in-a-member-name"],
 )
-def test_a_lone_surrogate_escape_is_a_400_not_a_500(make_player, body):
+def test_a_lone_surrogate_escape_is_a_400_naming_where_not_a_500(make_player, body, where):
     ann = make_player("ann")
     ann.client.raise_request_exception = False
 
     response = ann.client.post("/api/v1/games", body, content_type="application/json")
 
-    assert_problem(response, 400, "invalid_request")
+    assert list(assert_problem(response, 400, "invalid_request")["errors"]) == [where]
     assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "where"),
+    [
+        ('{"seats": 2, "visibility": "\\u0000"}', "visibility"),
+        ('{"seats": 2, "rules": {"\\u0000": 1}}', "rules"),
+        ('{"seats": 2, "deck": ["red-1", "\\u0000"]}', "deck.1"),
+    ],
+    ids=["in-a-choice", "in-a-member-name", "in-an-item"],
+)
+def test_a_nul_character_is_a_400_and_no_retry_record_even_with_an_idempotency_key(
+    make_player, body, where
+):
+    ann = make_player("ann")
+    ann.client.raise_request_exception = False
+
+    response = ann.client.post(
+        "/api/v1/games", body, content_type="application/json", HTTP_IDEMPOTENCY_KEY="k1"
+    )
+
+    assert list(assert_problem(response, 400, "invalid_request")["errors"]) == [where]
+    assert not Game.objects.exists()
+    assert not IdempotencyRecord.objects.exists()
 
 
 def test_a_lone_surrogate_in_an_action_is_a_400(make_player, started_game):
@@ -121,7 +145,7 @@ def test_a_lone_surrogate_in_an_action_is_a_400(make_player, started_game):
         f"/api/v1/games/{game['id']}/actions", body, content_type="application/json"
     )
 
-    assert_problem(response, 400, "invalid_request")
+    assert "color" in assert_problem(response, 400, "invalid_request")["errors"]
     assert ann.view(game["id"])["version"] == game["version"]
 
 
