@@ -153,7 +153,43 @@ class GameListCreateApi(GameApi):
                     "timers": {"turn_seconds": 30},
                     "visibility": "public",
                 },
-            )
+            ),
+            OpenApiExample(
+                "Staff: start from a position",
+                request_only=True,
+                description="Hands keyed by seat, piles top first; the deck's other cards "
+                "go to the bottom of the draw pile. The host starts it once the seats are "
+                "taken.",
+                value={
+                    "seats": 2,
+                    "rules": {"preset": "classic", "options": {"target_score": 200}},
+                    "position": {
+                        "hands": {"0": ["red-5", "wild", "blue-skip"], "1": ["blue-2", "yellow-7"]},
+                        "discard": ["red-3", "green-3"],
+                        "draw": ["green-7", "wild-draw4"],
+                        "color": "red",
+                        "direction": "clockwise",
+                        "to_act": 0,
+                        "dealer": 1,
+                        "scores": {"0": 120, "1": 40},
+                        "eliminated": [],
+                        "unplaced": "draw_bottom",
+                    },
+                },
+            ),
+            OpenApiExample(
+                "Staff: a prearranged deal",
+                request_only=True,
+                description="The first cards of the deck, top first (dealt one at a time "
+                "from the seat left of the dealer, then the first card turned); `seed` makes "
+                "every later shuffle reproducible.",
+                value={
+                    "seats": 2,
+                    "deck": ["red-1", "blue-1", "red-2", "blue-2"],
+                    "dealer": 1,
+                    "seed": 42,
+                },
+            ),
         ],
     )
     def post(self, request):
