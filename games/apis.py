@@ -156,7 +156,43 @@ class GameListCreateApi(GameApi):
                     "timers": {"turn_seconds": 30},
                     "visibility": "public",
                 },
-            )
+            ),
+            OpenApiExample(
+                "Staff: start from a position",
+                request_only=True,
+                description="Hands keyed by seat, piles top first; the deck's other cards "
+                "go to the bottom of the draw pile. The host starts it once the seats are "
+                "taken.",
+                value={
+                    "seats": 2,
+                    "rules": {"preset": "classic", "options": {"target_score": 200}},
+                    "position": {
+                        "hands": {"0": ["red-5", "wild", "blue-skip"], "1": ["blue-2", "yellow-7"]},
+                        "discard": ["red-3", "green-3"],
+                        "draw": ["green-7", "wild-draw4"],
+                        "color": "red",
+                        "direction": "clockwise",
+                        "to_act": 0,
+                        "dealer": 1,
+                        "scores": {"0": 120, "1": 40},
+                        "eliminated": [],
+                        "unplaced": "draw_bottom",
+                    },
+                },
+            ),
+            OpenApiExample(
+                "Staff: a prearranged deal",
+                request_only=True,
+                description="The first cards of the deck, top first (dealt one at a time "
+                "from the seat left of the dealer, then the first card turned); `seed` makes "
+                "every later shuffle reproducible.",
+                value={
+                    "seats": 2,
+                    "deck": ["red-1", "blue-1", "red-2", "blue-2"],
+                    "dealer": 1,
+                    "seed": 42,
+                },
+            ),
         ],
     )
     def post(self, request):
@@ -211,7 +247,7 @@ class GameJoinApi(GameApi):
         return idempotent(request, lambda: self._join(request, game_id))
 
     def _join(self, request, game_id):
-        data = _valid(JoinInput, request.data or {})
+        data = _valid(JoinInput, request.data)
         written = services.game_join(
             game_id=game_id, player=request.user, invite_code=data.get("invite_code")
         )
@@ -494,11 +530,11 @@ def _int_param(request, name: str, default, low: int, high: int) -> int:
         if default is None:
             raise serializers.ValidationError({name: ["This parameter is required."]})
         return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise serializers.ValidationError({name: ["must be an integer"]}) from None
-    if not low <= value <= high:
+    # ASCII digits only: int() would also take "1_0", " 1", "+1" and other scripts' digits.
+    if not re.fullmatch(r"-?[0-9]+", raw):
+        raise serializers.ValidationError({name: ["must be an integer"]})
+    value = int(raw) if len(raw) <= 12 else None  # longer is out of range (and slow)
+    if value is None or not low <= value <= high:
         raise serializers.ValidationError({name: [f"must be from {low} to {high}"]})
     return value
 

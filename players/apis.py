@@ -154,7 +154,7 @@ class TokenListCreateApi(APIView):
         responses={201: TokenCreateOutput, **problem_responses(400, 401, 429)},
     )
     def post(self, request):
-        data = TokenCreateInput(data=request.data or {})
+        data = TokenCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
         value = services.token_issue(player=request.user, label=data.validated_data["label"])
         token = request.user.tokens.order_by("-created_at", "-id").first()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Game
+from games.models import Game, IdempotencyRecord
 
 from .conftest import NO_TIMERS, assert_problem
 
@@ -91,3 +91,112 @@ def test_a_body_over_the_size_limit_and_a_foreign_host_are_problems_not_pages(
     client.raise_request_exception = False
     foreign = client.get("/api/v1/health", HTTP_HOST="evil.example")
     assert_problem(foreign, 400, "invalid_request")
+
+
+@pytest.mark.parametrize(
+    ("body", "where"),
+    [
+        ('{"seats": 2, "visibility": "\\ud800"}', "visibility"),
+        ('{"seats": 2, "rules": {"options": {"\\udfff": 1}}}', "rules.options"),
+    ],
+    ids=["in-a-choice", "in-a-member-name"],
+)
+def test_a_lone_surrogate_escape_is_a_400_naming_where_not_a_500(make_player, body, where):
+    ann = make_player("ann")
+    ann.client.raise_request_exception = False
+
+    response = ann.client.post("/api/v1/games", body, content_type="application/json")
+
+    assert list(assert_problem(response, 400, "invalid_request")["errors"]) == [where]
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "where"),
+    [
+        ('{"seats": 2, "visibility": "\\u0000"}', "visibility"),
+        ('{"seats": 2, "rules": {"\\u0000": 1}}', "rules"),
+        ('{"seats": 2, "deck": ["red-1", "\\u0000"]}', "deck.1"),
+    ],
+    ids=["in-a-choice", "in-a-member-name", "in-an-item"],
+)
+def test_a_nul_character_is_a_400_and_no_retry_record_even_with_an_idempotency_key(
+    make_player, body, where
+):
+    ann = make_player("ann")
+    ann.client.raise_request_exception = False
+
+    response = ann.client.post(
+        "/api/v1/games", body, content_type="application/json", HTTP_IDEMPOTENCY_KEY="k1"
+    )
+
+    assert list(assert_problem(response, 400, "invalid_request")["errors"]) == [where]
+    assert not Game.objects.exists()
+    assert not IdempotencyRecord.objects.exists()
+
+
+def test_a_lone_surrogate_in_an_action_is_a_400(make_player, started_game):
+    ann, bob = make_player("ann"), make_player("bob")
+    game = started_game(ann, [bob])
+    ann.client.raise_request_exception = False
+    body = '{"type": "play", "card": "wild", "color": "\\ud83d"}'
+
+    response = ann.client.post(
+        f"/api/v1/games/{game['id']}/actions", body, content_type="application/json"
+    )
+
+    assert "color" in assert_problem(response, 400, "invalid_request")["errors"]
+    assert ann.view(game["id"])["version"] == game["version"]
+
+
+def test_a_surrogate_pair_is_one_character_and_accepted(api_client):
+    response = api_client.post(
+        "/api/v1/players", '{"name": "ann \\ud83c\\udccf"}', content_type="application/json"
+    )
+
+    assert response.status_code == 201, response.content
+    assert response.json()["name"] == "ann 🃏"
+
+
+@pytest.mark.parametrize("value", ["١", "1_0", " 1", "+1", "0x1", "9" * 5000])
+@pytest.mark.parametrize("param", ["after", "wait"])
+def test_feed_numbers_are_ascii_digits(make_player, create_game, param, value):
+    ann = make_player("ann")
+    game = create_game(ann)
+
+    response = ann.get(f"/api/v1/games/{game['id']}/events", data={param: value})
+
+    assert param in assert_problem(response, 400, "invalid_request")["errors"]
+
+
+def test_a_replay_point_is_ascii_digits(make_player, create_game):
+    ann = make_player("ann")
+    game = create_game(ann)
+
+    response = ann.get(f"/api/v1/games/{game['id']}/replay", data={"at": "١"})
+
+    assert "at" in assert_problem(response, 400, "invalid_request")["errors"]
+
+
+@pytest.mark.parametrize("body", ["null", "[]", "false"])
+def test_a_join_body_that_is_not_an_object_is_refused(make_player, create_game, body):
+    ann, bob = make_player("ann"), make_player("bob")
+    game = create_game(ann)
+
+    response = bob.client.post(
+        f"/api/v1/games/{game['id']}/join", body, content_type="application/json"
+    )
+
+    assert_problem(response, 400, "invalid_request")
+    assert len(ann.view(game["id"])["seats"]) == 2
+    assert ann.view(game["id"])["version"] == game["version"]
+
+
+@pytest.mark.parametrize("body", ["null", "[]"])
+def test_a_token_body_that_is_not_an_object_is_refused(make_player, body):
+    ann = make_player("ann")
+
+    response = ann.client.post("/api/v1/players/me/tokens", body, content_type="application/json")
+
+    assert_problem(response, 400, "invalid_request")
+    assert ann.player.tokens.count() == 1
