@@ -20,7 +20,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from games import engine
-from unoservice.api import ApiError, problem_responses
+from unoservice.api import ApiError, problem_responses, refuse_a_body
 
 from . import selectors, services
 from .audit import audit_game
@@ -268,6 +268,7 @@ class GameLeaveApi(GameApi):
         responses={200: GameView, **problems(403, 409, 422)},
     )
     def post(self, request, game_id):
+        refuse_a_body(request)
         return idempotent(request, lambda: self._leave(request, game_id))
 
     def _leave(self, request, game_id):
@@ -287,6 +288,7 @@ class GameStartApi(GameApi):
         responses={200: GameView, **problems(403, 409, 422)},
     )
     def post(self, request, game_id):
+        refuse_a_body(request)
         return idempotent(request, lambda: self._start(request, game_id))
 
     def _start(self, request, game_id):

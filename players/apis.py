@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle
 from rest_framework.views import APIView
 
-from unoservice.api import ApiError, RequestBody, problem_responses
+from unoservice.api import ApiError, RequestBody, problem_responses, refuse_a_body
 
 from . import services
 from .models import ApiToken
@@ -172,6 +172,7 @@ class TokenRevokeApi(APIView):
         responses={200: TokenOutput, **problem_responses(401, 404, 429)},
     )
     def post(self, request, token_id: int):
+        refuse_a_body(request)
         if not services.token_revoke(player=request.user, token_id=token_id):
             raise TokenNotFound()
         return Response(TokenOutput(ApiToken.objects.get(pk=token_id)).data)

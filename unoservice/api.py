@@ -255,6 +255,24 @@ class RequestBody(serializers.Serializer):
         return names
 
 
+class BodyNotTaken(ApiError):
+    status_code = 400
+    default_code = "invalid_request"
+    default_detail = "This operation takes no request body (send none, or {})."
+
+
+def refuse_a_body(request) -> None:
+    """For operations that take no body: none, `null` or `{}` pass; a member is a 400
+    `unknown_field` like anywhere else, and any other JSON a 400 `invalid_request`."""
+    data = request.data
+    if data is None or (isinstance(data, dict) and not data):
+        return
+    if isinstance(data, dict):
+        name = str(sorted(data)[0])
+        raise UnknownField(f"{name!r} is not a member of this request.", field=name)
+    raise BodyNotTaken()
+
+
 class StrictIntegerField(serializers.IntegerField):
     """An integer that must be a JSON number without a fraction: "2", 2.5 and true are
     refused (DRF's own field takes them)."""

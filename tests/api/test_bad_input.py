@@ -200,3 +200,40 @@ def test_a_token_body_that_is_not_an_object_is_refused(make_player, body):
 
     assert_problem(response, 400, "invalid_request")
     assert ann.player.tokens.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [('{"force": true}', "unknown_field"), ("[]", "invalid_request"), ('"go"', "invalid_request")],
+)
+def test_start_and_leave_take_no_body_and_refuse_one_with_members(
+    make_player, create_game, body, code
+):
+    ann, bob = make_player("ann"), make_player("bob")
+    game = create_game(ann)
+    bob.post(f"/api/v1/games/{game['id']}/join", {})
+    path = f"/api/v1/games/{game['id']}"
+
+    for action in ("start", "leave"):
+        response = ann.client.post(f"{path}/{action}", body, content_type="application/json")
+        problem = assert_problem(response, 400, code)
+        if code == "unknown_field":
+            assert problem["field"] == "force"
+    assert ann.view(game["id"])["status"] == "waiting"
+    assert (
+        ann.client.post(f"{path}/start", "{}", content_type="application/json").status_code == 200
+    )
+
+
+def test_revoking_a_token_takes_no_body(make_player):
+    ann = make_player("ann")
+    token_id = ann.player.tokens.get().pk
+
+    response = ann.client.post(
+        f"/api/v1/players/me/tokens/{token_id}/revoke",
+        '{"all": true}',
+        content_type="application/json",
+    )
+
+    assert assert_problem(response, 400, "unknown_field")["field"] == "all"
+    assert ann.player.tokens.get().revoked_at is None
