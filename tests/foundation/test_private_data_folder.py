@@ -74,6 +74,10 @@ def served_data_folder(tmp_path, child_env, get_free_port, repo_dir):
         _wait(lambda: _request(f"{base}/health") == 200, "health", log)
         assert _request(f"{base}/players", {"name": "ann"}) == 201  # the cache's file
         _wait(lambda: b"ops.ping" in log.read_bytes(), "a heartbeat", log, timeout=60)
+        # The worker binds its broadcast queue (an .exchange file) as it starts up, which
+        # on a loaded machine may come after its first task.
+        exchanges = lambda: list((data / "broker").rglob("*.exchange"))  # noqa: E731
+        _wait(exchanges, "the worker's broadcast binding", log, timeout=60)
         yield data
     finally:
         process.send_signal(signal.SIGTERM)
