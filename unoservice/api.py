@@ -4,6 +4,10 @@ A problem has ``type``, ``title``, ``status``, ``detail``, ``instance`` and a st
 machine-readable ``code`` (listed per status below); validation errors add
 ``errors`` (field -> messages); an error about a game adds ``version``.
 
+When the database (or the broker or cache) cannot be reached, any operation answers 503
+``service_unavailable`` with ``Retry-After``, never a 500 with a traceback; a retry with
+the same ``Idempotency-Key`` is safe once the part is back.
+
 Views raise :class:`ApiError` subclasses (or DRF's own exceptions), never build error
 responses by hand::
 
@@ -17,16 +21,23 @@ responses by hand::
 
 from __future__ import annotations
 
+import logging
+import sys
 from http import HTTPStatus
 from typing import Any
 
+from django import db
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, JsonResponse
+from kombu import exceptions as kombu_errors
+from redis import exceptions as redis_errors
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from .errors import DomainError
+
+logger = logging.getLogger(__name__)
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 #: The status of each kind of domain error (unoservice.errors).
@@ -49,7 +60,18 @@ CODES_BY_STATUS = {
     415: "unsupported_media_type",
     429: "throttled",
     500: "server_error",
+    503: "service_unavailable",
 }
+#: Seconds a client is told to wait when a part the service needs is unreachable: about
+#: as long as a restart of PostgreSQL or Redis takes.
+UNAVAILABLE_RETRY_AFTER_SECONDS = 5
+#: Errors that say a part is unreachable (or refusing work for now), not that the request
+#: or the code is wrong, and the part each names.
+UNAVAILABLE_PARTS = (
+    ((db.OperationalError, db.InterfaceError), "database"),
+    ((redis_errors.ConnectionError, redis_errors.TimeoutError), "cache or broker"),
+    ((kombu_errors.OperationalError,), "broker"),
+)
 
 
 class ApiError(exceptions.APIException):
@@ -101,6 +123,8 @@ CODES_OF_STATUS = {
     412: "`stale_version` (the problem carries the current `version`)",
     422: "`idempotency_key_reused`",
     429: "`throttled` (`Retry-After` says when to try again)",
+    503: "`service_unavailable` (the database or broker cannot be reached; `Retry-After` "
+    "says when to try again)",
 }
 
 
@@ -139,6 +163,17 @@ def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, DomainError):
         return problem_response(
             STATUS_OF_KIND[exc.kind], exc.code, exc.detail, context.get("request"), **exc.extra
+        )
+    part = unavailable_part(exc)
+    if part is not None:
+        set_rollback()
+        request = context.get("request")
+        return problem_response(
+            503,
+            "service_unavailable",
+            _unavailable_detail(part, exc, request),
+            request,
+            {"Retry-After": str(UNAVAILABLE_RETRY_AFTER_SECONDS)},
         )
     if not isinstance(exc, exceptions.APIException):
         return None  # a bug: Django's 500 handling (handler500 below) takes over
@@ -198,8 +233,17 @@ def bad_request(request: HttpRequest, exception: Exception | None = None):
 
 
 def server_error(request: HttpRequest):
-    """Django's handler500: problem+json under /api/, the usual page elsewhere."""
+    """Django's handler500: problem+json under /api/, the usual page elsewhere. An
+    unreachable database met outside a view (in a middleware) is a 503 there too."""
     if request.path.startswith("/api/"):
+        exc = sys.exc_info()[1]
+        part = unavailable_part(exc) if exc is not None else None
+        if part is not None:
+            response = _problem_response(
+                request, 503, "service_unavailable", _unavailable_detail(part, exc, request)
+            )
+            response["Retry-After"] = str(UNAVAILABLE_RETRY_AFTER_SECONDS)
+            return response
         return _problem_response(request, 500, "server_error", "An unexpected error occurred.")
     from django.views.defaults import server_error as default_server_error
 
@@ -212,6 +256,24 @@ def _problem_response(request: HttpRequest, status: int, code: str, detail: str)
         status=status,
         content_type=PROBLEM_CONTENT_TYPE,
     )
+
+
+def unavailable_part(exc: BaseException) -> str | None:
+    """The part an error says is unreachable ("database", …), or None for any other error."""
+    for kinds, part in UNAVAILABLE_PARTS:
+        if isinstance(exc, kinds):
+            return part
+    return None
+
+
+def _unavailable_detail(part: str, exc: BaseException, request) -> str:
+    """The problem's detail names the part; the error's own text (hosts, ports) goes to
+    the log only."""
+    path = getattr(request, "path", "?")
+    logger.warning(
+        "503 for %s: the %s is unavailable (%s: %s)", path, part, type(exc).__name__, exc
+    )
+    return f"The service cannot reach its {part} right now; try again shortly."
 
 
 def _code_of(exc: exceptions.APIException) -> str:

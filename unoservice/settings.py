@@ -188,6 +188,10 @@ SPECTACULAR_SETTINGS = {
         "`Authorization: Bearer <token>`.\n\n"
         "**Safe retries**: every POST that changes a game accepts `Idempotency-Key`; "
         '`If-Match: "<version>"` makes an action conditional (412 when stale).\n\n'
+        "**Outages**: when the database or broker cannot be reached, any operation answers "
+        "503 `service_unavailable` with `Retry-After`. Send the request again after that "
+        "time with the same `Idempotency-Key`: the retry is safe even if the first attempt "
+        "was recorded just before the connection was lost.\n\n"
         "**Timers**: each deadline is written into the event that opened it (`deadline_at`) "
         "and shown in the game view with `server_time`. A deadline is enforced by the "
         "first of its scheduled task, the periodic sweep, or the next request on the game "

@@ -1,9 +1,12 @@
 """Every API error is application/problem+json (RFC 9457) with a stable `code`."""
 
 import pytest
+from django import db
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
 from django.test import RequestFactory
+from kombu import exceptions as kombu_errors
+from redis import exceptions as redis_errors
 from rest_framework import exceptions, serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -150,3 +153,44 @@ def test_a_server_error_under_api_is_a_problem():
     assert response.status_code == 500
     assert response["Content-Type"] == PROBLEM_CONTENT_TYPE
     assert b'"code": "server_error"' in response.content
+
+
+SECRET_TEXT = 'connection to server at "10.1.2.3", port 5432 failed: Connection refused'
+
+
+@pytest.mark.parametrize(
+    ("exc", "part"),
+    [
+        (db.OperationalError(SECRET_TEXT), "database"),
+        (db.InterfaceError(SECRET_TEXT), "database"),
+        (redis_errors.ConnectionError(SECRET_TEXT), "cache or broker"),
+        (redis_errors.TimeoutError(SECRET_TEXT), "cache or broker"),
+        (kombu_errors.OperationalError(SECRET_TEXT), "broker"),
+    ],
+)
+def test_an_unreachable_database_or_broker_is_503_service_unavailable_with_retry_after(exc, part):
+    response = call(exc)
+
+    body = assert_problem(response, 503, "service_unavailable")
+    assert response["Retry-After"] == "5"
+    assert part in body["detail"]
+    assert "10.1.2.3" not in response.content.decode()
+
+
+def test_other_database_errors_are_not_taken_for_an_outage():
+    with pytest.raises(db.IntegrityError):
+        call(db.IntegrityError("duplicate key"))
+
+
+def test_an_unreachable_database_met_outside_a_view_is_503_under_api():
+    request = RequestFactory().get("/api/v1/games")
+    try:
+        raise db.OperationalError(SECRET_TEXT)
+    except db.OperationalError:
+        response = server_error(request)  # Django calls it while handling the exception
+
+    assert response.status_code == 503
+    assert response["Content-Type"] == PROBLEM_CONTENT_TYPE
+    assert response["Retry-After"] == "5"
+    assert b'"code": "service_unavailable"' in response.content
+    assert b"10.1.2.3" not in response.content
