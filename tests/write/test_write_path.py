@@ -169,9 +169,7 @@ def test_deadlines_are_facts_of_the_events_that_open_them(table, clock):
         "bot_delay_ms": 1000,
     }
     clock.advance(2)
-    written = services.game_act(
-        game_id=game.id, player=ann, command=PlayCard(None, card("red-5"))
-    )
+    written = services.game_act(game_id=game.id, player=ann, command=PlayCard(None, card("red-5")))
 
     turn = next(a.row for a in written.appended if a.row.type == "turn_changed")
     assert turn.public["deadline"] == {
@@ -273,9 +271,7 @@ def test_a_plain_play_costs_seven_statements_with_auth_and_idempotency(postgres,
         )
 
     assert response.status_code == 200, response.content
-    statements = [
-        q["sql"] for q in queries.captured_queries if q["sql"] not in ("BEGIN", "COMMIT")
-    ]
+    statements = [q["sql"] for q in queries.captured_queries if q["sql"] not in ("BEGIN", "COMMIT")]
     kinds = [_kind(sql) for sql in statements]
     assert kinds == [
         "SELECT players_apitoken",
@@ -297,3 +293,46 @@ def _kind(sql: str) -> str:
     if verb == "UPDATE":
         table = words[1]
     return f"{verb} {table}" + (" FOR UPDATE" if sql.rstrip().endswith("FOR UPDATE") else "")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_ending_play_costs_one_statement_more_to_check_its_signing_key_is_listed(
+    postgres, clock
+):
+    """Sealing adds nothing to an ordinary move (the count above is unchanged). The move
+    that ends a game writes its seal in the same UPDATE of the head row, and reads the
+    signing key's row once (8): a process outlives database restores, so whether its key
+    is listed in GET /keys is checked at each seal rather than remembered."""
+    from games.signing_keys import current_key
+
+    ann, _ = player_register(name="ann")
+    bob, _ = player_register(name="bob")
+    last_card = {
+        "hands": {"0": ["red-5"], "1": ["green-3", "yellow-4"]},
+        "discard": ["red-3"],
+        "draw": ["blue-1", "blue-2"],
+        "to_act": 0,
+        "scores": {"0": 495, "1": 0},
+    }
+    game = services.game_create(
+        host=ann,
+        seats=2,
+        rules={"preset": "classic"},
+        timers=TIMERS,
+        setup={"position": last_card},
+    )
+    services.game_join(game_id=game.id, player=bob)
+    services.game_start(game_id=game.id, player=ann)
+    current_key()  # the key file exists and is listed, as in a running service
+
+    with CaptureQueriesContext(connection) as queries:
+        services.game_act(game_id=game.id, player=ann, command=PlayCard(None, card("red-5")))
+
+    statements = [q["sql"] for q in queries.captured_queries if q["sql"] not in ("BEGIN", "COMMIT")]
+    assert [_kind(sql) for sql in statements] == [
+        "SELECT games_game FOR UPDATE",
+        "INSERT games_gameevent",
+        "SELECT games_signingkey",
+        "UPDATE games_game",
+    ], "\n".join(statements)
+    assert Game.objects.get(pk=game.id).seal["version"] == Game.objects.get(pk=game.id).version
