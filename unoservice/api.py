@@ -24,7 +24,6 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, JsonResponse
 from rest_framework import exceptions, parsers, serializers
 from rest_framework.response import Response
-from rest_framework.views import set_rollback
 
 from .errors import DomainError
 
@@ -162,6 +161,10 @@ def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
     wait = getattr(exc, "wait", None)
     if wait is not None:
         headers["Retry-After"] = str(max(1, int(wait + 0.999)))
+
+    # Imported here: rest_framework.views reads the settings, which name this module's
+    # parser, so importing it first at the top made importing this module first fail.
+    from rest_framework.views import set_rollback
 
     set_rollback()
     return problem_response(status, code, detail, context.get("request"), headers, **extra)

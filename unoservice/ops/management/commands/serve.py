@@ -2,8 +2,9 @@
 
 Runs the migrations, then supervises three children:
 
-- web: gunicorn serving unoservice.wsgi:application (unoservice/gunicorn_conf.py: threaded
-  workers, persistent connections), `--web-workers` processes
+- web: gunicorn serving unoservice.asgi:application (unoservice/gunicorn_conf.py: an event
+  loop for requests that wait, a pool of threads with persistent database connections for
+  the rest), `--web-workers` processes
 - worker: `celery -A unoservice worker`
 - beat: `celery -A unoservice beat` (its schedule file is in the data folder)
 
@@ -113,7 +114,7 @@ class Command(BaseCommand):
                     python,
                     "-m",
                     "gunicorn",
-                    "unoservice.wsgi:application",
+                    "unoservice.asgi:application",
                     "--config=python:unoservice.gunicorn_conf",
                     f"--bind={host}:{port}",
                     f"--workers={options['web_workers']}",
