@@ -12,9 +12,9 @@ TCP_NODELAY on its listener, so keep-alive requests are not held back by Nagle's
 algorithm; it restarts a worker that dies and stops them gracefully.
 
 Environment: `WEB_WORKERS` (4), `WEB_THREADS` (4, read by unoservice.asgi), `PORT` (8000),
-`HOST` (0.0.0.0), `WEB_GRACEFUL_SECONDS` (10: how long a stop waits for requests in flight),
-`FORWARDED_ALLOW_IPS` (the proxies trusted for X-Forwarded-Proto; gunicorn's default,
-127.0.0.1, unless set).
+`HOST` (0.0.0.0), `WEB_GRACEFUL_SECONDS` (10: how long a stop waits for requests in flight).
+The server trusts no X-Forwarded-* header: behind a TLS proxy, `UNO_HTTPS=1` has Django
+read X-Forwarded-Proto, and `UNO_TRUSTED_PROXIES` says how far X-Forwarded-For is trusted.
 """
 
 import os
@@ -30,5 +30,3 @@ accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 control_socket_disable = True
-if "FORWARDED_ALLOW_IPS" in os.environ:
-    forwarded_allow_ips = os.environ["FORWARDED_ALLOW_IPS"]

@@ -15,6 +15,7 @@ before it could do so expires by itself, so slots never leak. Where slots are co
 
 from __future__ import annotations
 
+import logging
 import math
 import sqlite3
 import threading
@@ -28,6 +29,8 @@ from django.core.signals import setting_changed
 
 from unoservice import clock
 from unoservice.api import ApiError
+
+logger = logging.getLogger(__name__)
 
 #: A lease outlasts its stream's longest wait by this much: time to read and answer.
 LEASE_GRACE_SECONDS = 15.0
@@ -51,21 +54,36 @@ class Slot:
     store: SlotStore
     player: str
     id: str
+    counted: bool = True
 
     def release(self) -> None:
-        self.store.release(self)
+        if not self.counted:
+            return
+        try:
+            self.store.release(self)
+        except Exception:  # its lease expires by itself
+            logger.warning("could not give back a stream slot", exc_info=True)
 
 
 class SlotStore:
     limit: int
+    #: What the store raises when it cannot be reached.
+    unavailable: tuple[type[Exception], ...] = ()
 
     def claim(self, player, seconds: float) -> Slot:
         """A slot for a stream of the player's that lasts at most `seconds`, or
-        TooManyStreams, whose Retry-After says when the first of theirs will have ended."""
+        TooManyStreams, whose Retry-After says when the first of theirs will have ended.
+        While the store cannot be reached, streams are let through uncounted: the cap
+        guards against a client that opens too many, not against an outage."""
         player = str(player)
         now = clock.now().timestamp()
         slot = Slot(self, player, uuid.uuid4().hex)
-        first_expiry = self._claim(slot, now, now + seconds + LEASE_GRACE_SECONDS)
+        try:
+            first_expiry = self._claim(slot, now, now + seconds + LEASE_GRACE_SECONDS)
+        except self.unavailable:
+            logger.warning("stream slots unavailable: a stream goes uncounted", exc_info=True)
+            slot.counted = False
+            return slot
         if first_expiry is not None:
             ends_in = first_expiry - LEASE_GRACE_SECONDS - now
             raise TooManyStreams(retry_after=max(1, math.ceil(ends_in)), limit=self.limit)
@@ -105,7 +123,8 @@ class RedisSlots(SlotStore):
 
         self.limit = limit
         self.prefix = prefix
-        self.redis = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+        self.unavailable = (redis.RedisError,)
+        self.redis = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
         self._script = self.redis.register_script(_CLAIM_SCRIPT)
 
     def release(self, slot: Slot) -> None:
@@ -123,6 +142,8 @@ class RedisSlots(SlotStore):
 class FileSlots(SlotStore):
     """A SQLite file of its own; each thread keeps its connection. Slots are ephemeral, so
     the file is not synced to disk."""
+
+    unavailable = (sqlite3.Error,)
 
     def __init__(self, path: Path, limit: int):
         self.limit = limit

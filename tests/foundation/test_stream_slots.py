@@ -101,3 +101,13 @@ def test_every_process_counts_in_the_same_place(store_of, clock):
         first.claim("ann", 30)
     with pytest.raises(TooManyStreams):
         second.claim("ann", 30)
+
+
+def test_while_redis_cannot_be_reached_streams_go_through_uncounted(get_free_port, caplog):
+    store = RedisSlots(f"redis://127.0.0.1:{get_free_port()}/0", 1)  # nothing listens
+
+    slots = [store.claim("ann", 30), store.claim("ann", 30)]
+
+    assert [slot.counted for slot in slots] == [False, False]
+    slots[0].release()  # nothing to give back, and no error
+    assert "stream slots unavailable" in caplog.text
