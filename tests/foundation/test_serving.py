@@ -131,3 +131,50 @@ def test_a_streaming_response_is_sent_as_it_is_made(app, db):
     lines = [json.loads(line) for line in answer.decode().splitlines()]
     assert lines[0]["format"] == "uno-game-export"
     assert [line["seq"] for line in lines[1:]] == list(range(1, len(lines)))
+
+
+def test_answers_through_the_pool_are_the_ones_django_gives_over_wsgi(app, client):
+    """Status, headers (ETag, Allow, WWW-Authenticate, the security headers…) and body of
+    synchronous views, served by the web server's application and by Django's test
+    client."""
+    import httpx
+
+    from players.services import player_register
+
+    player, token = player_register(name="ann")
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    created = client.post(
+        "/api/v1/games", {"seats": 2}, content_type="application/json", **auth
+    ).json()
+    game = f"/api/v1/games/{created['id']}"
+    cases = [
+        ("GET", game, auth),  # 200 with an ETag
+        ("GET", f"/api/v1/games/{uuid.uuid4()}", auth),  # 404 problem
+        ("GET", game, {}),  # 401 problem with WWW-Authenticate
+        ("DELETE", game, auth),  # 405 problem
+        ("GET", "/api/v1/nowhere", {}),  # Django's 404 handler, problem+json
+        ("GET", f"{game}/legal-actions", {**auth, "HTTP_IF_NONE_MATCH": '"1"'}),
+    ]
+
+    async def over_asgi():
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as web:
+            answers = []
+            for method, path, headers in cases:
+                sent = {k.removeprefix("HTTP_").replace("_", "-"): v for k, v in headers.items()}
+                answers.append(await web.request(method, path, headers=sent))
+            return answers
+
+    for (method, path, headers), answer in zip(cases, asyncio.run(over_asgi()), strict=True):
+        expected = client.generic(method, path, **headers)
+        assert answer.status_code == expected.status_code, (method, path)
+        assert without_the_time(answer.content) == without_the_time(expected.content), path
+        sent = {k.lower(): v for k, v in answer.headers.items()}
+        assert sent == {k.lower(): v for k, v in expected.headers.items()}, (method, path)
+
+
+def without_the_time(body: bytes):
+    """The body, as JSON without the view's `server_time` (the clock moved on)."""
+    document = json.loads(body)
+    document.pop("server_time", None)
+    return document
