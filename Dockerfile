@@ -1,4 +1,4 @@
-# One image for every service of docker-compose.yml: web (uvicorn), Celery worker and beat,
+# One image for every service of docker-compose.yml: web (gunicorn), Celery worker and beat,
 # and the one-shot migrate. Dependencies come from uv.lock, without the dev group.
 
 FROM python:3.12-slim AS build
@@ -37,4 +37,4 @@ RUN SECRET_KEY=collectstatic-only \
 # The code stays owned by root: the service can read it, not change it.
 USER uno
 EXPOSE 8000
-CMD ["gunicorn", "unoservice.wsgi:application", "--config=python:unoservice.gunicorn_conf"]
+CMD ["gunicorn", "unoservice.asgi:application", "--config=python:unoservice.gunicorn_conf"]

@@ -24,16 +24,23 @@ file.
 
 --server, the project's server (--workers 4 processes where it has workers):
 - production (the default for PostgreSQL): docker-compose.yml's web command, `gunicorn
-  unoservice.wsgi:application --config=python:unoservice.gunicorn_conf -w N` (threaded
-  workers, persistent connections; chosen from these figures, docs/performance.md);
+  unoservice.asgi:application --config=python:unoservice.gunicorn_conf -w N` (uvicorn
+  workers: async views on the event loop, the rest through Django's WSGI handler in a pool
+  of WEB_THREADS threads with persistent connections; chosen from these figures and
+  bench/waiting.py's, docs/performance.md);
 - gunicorn-sync: `gunicorn unoservice.wsgi:application -w N`, CONN_MAX_AGE=60;
-- gunicorn-gthread: the same with `-k gthread --threads T` (--threads 4), CONN_MAX_AGE=60;
+- gunicorn-gthread: the same with `-k gthread --threads T` (--threads 4), CONN_MAX_AGE=60
+  (how the service was served before long-polls became asynchronous);
+- django-asgi: the production server with Django's own ASGI handler for every request
+  (bench/django_asgi.py), psycopg's pool; django-asgi-pooled: the same with the views'
+  synchronous code in a pool of --threads threads, CONN_MAX_AGE=60;
 - uvicorn: `uvicorn unoservice.asgi:application --workers N --loop uvloop --http
-  httptools`, psycopg's pool (BENCH_DB_POOL: under ASGI every request runs in a new
-  thread, so CONN_MAX_AGE would open a connection per request or leak them);
+  httptools`, psycopg's pool (BENCH_DB_POOL);
 - gunicorn-asgi: gunicorn's own ASGI worker (`-k asgi`, gunicorn 25+), pool;
 - gunicorn-uvicorn: `-k uvicorn_worker.UvicornWorker` (or uvicorn's deprecated
-  `uvicorn.workers.UvicornWorker` when the uvicorn-worker package is not installed), pool;
+  `uvicorn.workers.UvicornWorker` when the uvicorn-worker package is not installed), pool
+  (the production application under other servers: its proxy-header and Nagle settings
+  are the production worker's own, unoservice/gunicorn_worker.py);
 - serve (the default for SQLite): exactly bin/serve's web process (the production
   configuration with 2 workers), the service's own database settings.
 --project-db service|persistent|pool overrides the project's database connection
@@ -120,13 +127,15 @@ def _uvicorn_worker_class() -> str | None:
 UVICORN_WORKER = _uvicorn_worker_class()
 # name: (interface, database connection when --project-db is not given)
 SERVERS = {
-    "production": ("wsgi", "service"),
+    "production": ("asgi", "service"),
     "gunicorn-sync": ("wsgi", "persistent"),
     "gunicorn-gthread": ("wsgi", "persistent"),
     "uvicorn": ("asgi", "pool"),
     "gunicorn-asgi": ("asgi", "pool"),
     **({"gunicorn-uvicorn": ("asgi", "pool")} if UVICORN_WORKER else {}),
-    "serve": ("wsgi", "service"),
+    "django-asgi": ("asgi", "pool"),
+    "django-asgi-pooled": ("asgi", "persistent"),
+    "serve": ("asgi", "service"),
 }
 DEFAULT_SERVER = {"postgresql": "production", "sqlite": "serve"}
 SERVE_WEB_WORKERS = 2  # manage.py serve's default --web-workers
@@ -380,12 +389,15 @@ class Server:
 
 def server_argv(kind: str, port: int, workers: int, threads: int) -> list[str]:
     python = sys.executable
-    production = [python, "-m", "gunicorn", "unoservice.wsgi:application"]
-    production += ["--config=python:unoservice.gunicorn_conf", f"--bind=127.0.0.1:{port}"]
+    served = [python, "-m", "gunicorn", "--config=python:unoservice.gunicorn_conf"]
+    served += [f"--bind=127.0.0.1:{port}"]
+    production = [*served, "unoservice.asgi:application"]
     if kind == "production":  # docker-compose.yml's web command
         return [*production, f"--workers={workers}", "--log-level=warning"]
     if kind == "serve":  # manage.py serve's web child (unoservice/ops/.../serve.py)
         return [*production, f"--workers={SERVE_WEB_WORKERS}", "--graceful-timeout=5"]
+    if kind.startswith("django-asgi"):  # the production server, Django's ASGI handler for all
+        return [*served, "bench.django_asgi:application", f"--workers={workers}"]
     uvicorn = [python, "-m", "uvicorn", "unoservice.asgi:application"]
     uvicorn += ["--host", "127.0.0.1", "--port", str(port)]
     if kind == "uvicorn":
@@ -456,7 +468,10 @@ def running(server: Server, database: Database, work: Path, args):
     process = subprocess.Popen(
         server_argv(server.kind, server.port, args.workers, args.threads),
         cwd=REPO,
-        env=server_env(database, work, server.db, database.vendor == "postgresql"),
+        env={
+            **server_env(database, work, server.db, database.vendor == "postgresql"),
+            "BENCH_ASGI_POOL": "1" if server.kind == "django-asgi-pooled" else "",
+        },
         stdin=subprocess.DEVNULL,
         stdout=log,
         stderr=subprocess.STDOUT,

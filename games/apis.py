@@ -12,7 +12,12 @@ import re
 
 from django.http import StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -20,7 +25,14 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from games import engine
-from unoservice.api import ApiError, problem_responses, refuse_a_body
+from unoservice.api import (
+    PROBLEM_CONTENT_TYPE,
+    ApiError,
+    ProblemSerializer,
+    problem_responses,
+    refuse_a_body,
+)
+from unoservice.waiting import WaitingApiView
 
 from . import selectors, services
 from .audit import audit_game
@@ -44,6 +56,7 @@ from .serializers import (
     parse_action,
 )
 from .setup import position_from_setup, staff_deck_from_setup
+from .watch import version_watch
 
 API_ROOT = "/api/v1"
 
@@ -384,12 +397,16 @@ class GameActionsApi(GameApi):
         return with_etag(Response(body), game.version)
 
 
-class GameEventsApi(GameApi):
-    """Your redacted event feed after a seq; `wait` long-polls until an event exists."""
+class GameEventsApi(WaitingApiView, GameApi):
+    """Your redacted event feed after a seq; `wait` long-polls until an event exists. A
+    waiting request holds no thread and no database connection."""
 
     @extend_schema(
         operation_id="games_events",
         summary="Your redacted event feed after a seq (long-poll with wait)",
+        description="With `wait`, the request is held until an event after `after` exists "
+        "or `wait` seconds have passed (then `events` is empty). A waiting request counts "
+        "toward the streams a player may hold open (429 `too_many_streams`).",
         parameters=[
             OpenApiParameter("after", int, description="Return events with seq > after."),
             OpenApiParameter(
@@ -398,14 +415,30 @@ class GameEventsApi(GameApi):
                 description="0-30 s: hold the request until an event exists or the time is up.",
             ),
         ],
-        responses={200: EventFeed, **problems()},
+        responses={
+            200: EventFeed,
+            **problems(),
+            (429, PROBLEM_CONTENT_TYPE): OpenApiResponse(
+                ProblemSerializer,
+                description="An RFC 9457 problem; `code` is `throttled`, or "
+                "`too_many_streams` when the caller already holds as many open streams and "
+                "waiting long-polls as a player may. `Retry-After` says when to try again.",
+            ),
+        },
     )
     def get(self, request, game_id):
         after = _int_param(request, "after", 0, 0, 10**9)
         wait = _int_param(request, "wait", 0, 0, 30)
         game = self.game(game_id)
-        return Response(
-            selectors.event_feed(game=game, player=request.user, after=after, wait=wait)
+        feed = selectors.event_feed(game=game, player=request.user, after=after)
+        if feed["events"] or not wait:
+            return Response(feed)
+        return self.wait_then(
+            lambda: version_watch.wait_past(game.id, after, wait),
+            seconds=wait,
+            then=lambda: Response(
+                selectors.event_feed(game=game, player=request.user, after=after)
+            ),
         )
 
 

@@ -2,12 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-import threading
-import time
-from collections import Counter
-
-from django.db import connection
 from django.db.models import Q, QuerySet
 
 from games import engine
@@ -19,12 +13,9 @@ from .hashing import GENESIS_HASH, format_time
 from .models import Game, GameEvent, GameStatus, SigningKey, Visibility
 from .presentation import event_document, game_document, reveals_all, viewer_of
 from .store import engine_events, load_events
-from .write import events_committed, load_state, replay_state
+from .write import load_state, replay_state
 
 FEED_PAGE = 500
-FEED_POLL_SECONDS = 0.2
-
-logger = logging.getLogger(__name__)
 
 
 def game_list(*, player: Player, status: str | None = None) -> QuerySet[Game]:
@@ -61,99 +52,9 @@ def legal_actions_get(*, game: Game, player: Player) -> list[dict]:
     return [engine.action_body(a) for a in engine.legal_actions(state, viewer.seat)]
 
 
-class _VersionWatch:
-    """Long-polls wait here without a database connection. One thread per process reads
-    the versions of the games being waited on (one query every FEED_POLL_SECONDS) and
-    wakes their requests; it stops, closing its connection, when nobody waits. (Each
-    waiting request used to hold its own connection, so as many long-polls as
-    PostgreSQL allows connections made every other request fail.)"""
-
-    def __init__(self):
-        self._changed = threading.Condition()
-        self._waiters: Counter = Counter()
-        self._versions: dict = {}
-        self._running = False
-
-    def wait_past(self, game_id, version: int, timeout: float) -> None:
-        """Return once the game's version exceeds `version`, or after `timeout` s."""
-        deadline = time.monotonic() + timeout
-        with self._changed:
-            self._waiters[game_id] += 1
-            if not self._running:
-                self._running = True
-                threading.Thread(target=self._run, name="uno-feed-watch", daemon=True).start()
-            try:
-                while self._versions.get(game_id, version) <= version:
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        return
-                    self._changed.wait(left)
-            finally:
-                self._waiters[game_id] -= 1
-                if not self._waiters[game_id]:
-                    del self._waiters[game_id]
-                    self._versions.pop(game_id, None)
-
-    def nudge(self, game_id, version: int) -> None:
-        """A write in this process committed: wake its waiters now, not at the next poll."""
-        with self._changed:
-            if game_id in self._waiters:
-                self._versions[game_id] = max(version, self._versions.get(game_id, 0))
-                self._changed.notify_all()
-
-    def _run(self) -> None:
-        stopped = False
-        try:
-            while True:
-                with self._changed:
-                    waited_on = list(self._waiters)
-                    if not waited_on:
-                        self._running = False
-                        stopped = True
-                        return
-                try:
-                    found = Game.objects.filter(pk__in=waited_on).values_list("id", "version")
-                    versions = dict(found)
-                except Exception:  # the next round reconnects; waiters time out meanwhile
-                    logger.warning("long-poll version check failed", exc_info=True)
-                    connection.close()
-                    versions = {}
-                with self._changed:
-                    for game_id, version in versions.items():
-                        if game_id in self._waiters:  # nobody may wait on it any more
-                            self._versions[game_id] = version
-                    self._changed.notify_all()
-                time.sleep(FEED_POLL_SECONDS)
-        finally:
-            if not stopped:  # an unexpected error: let the next waiter start a new thread
-                with self._changed:
-                    self._running = False
-            connection.close()
-
-
-_version_watch = _VersionWatch()
-
-
-def _wake_waiters(sender, game_id, version, **kwargs) -> None:
-    _version_watch.nudge(game_id, version)
-
-
-events_committed.connect(_wake_waiters, dispatch_uid="games.selectors.wake_waiters")
-
-
-def event_feed(*, game: Game, player: Player, after: int = 0, wait: float = 0) -> dict:
-    """The caller's redacted events after `after` (a page of at most 500); with `wait`,
-    hold the request until one exists or the time is up, without holding a database
-    connection meanwhile (inside a transaction, as in some tests, it polls instead)."""
-    deadline = time.monotonic() + wait
+def event_feed(*, game: Game, player: Player, after: int = 0) -> dict:
+    """The caller's redacted events after `after` (a page of at most 500)."""
     rows = load_events(game.id, after=after, limit=FEED_PAGE)
-    while not rows and time.monotonic() < deadline:
-        if connection.in_atomic_block:
-            time.sleep(min(FEED_POLL_SECONDS, max(0.0, deadline - time.monotonic())))
-        else:
-            connection.close()
-            _version_watch.wait_past(game.id, after, deadline - time.monotonic())
-        rows = load_events(game.id, after=after, limit=FEED_PAGE)
     game.refresh_from_db(fields=["version", "head_hash", "status"])
     viewer = viewer_of(game, player)
     reveal = reveals_all(game, viewer)

@@ -1,21 +1,20 @@
-"""How the API is served: gunicorn, threaded workers, persistent database connections.
+"""How the API is served: gunicorn managing uvicorn workers that run unoservice.asgi.
 
-    gunicorn unoservice.wsgi:application -c python:unoservice.gunicorn_conf
+    gunicorn unoservice.asgi:application --config=python:unoservice.gunicorn_conf
 
-Chosen by bench/load.py's figures (docs/performance.md): a synchronous DRF view costs
-less under WSGI than through the ASGI hop, so gunicorn's workers served the game API
-1.35 to 1.47 times as many moves as uvicorn's on the same machine. Threads (gthread)
-rather than plain sync workers: a long-poll (`GET /events?wait=`) holds a thread for up
-to 30 s, and with plain sync workers four of them would hold every worker; threads cost
-a few percent of throughput. Each thread keeps its database connection for
-`UNO_DB_CONN_MAX_AGE` seconds (60 here), checked before reuse: opening a PostgreSQL
-connection per request cost more than the request. gunicorn also sets TCP_NODELAY on its
-listener, so keep-alive requests are not held back by Nagle's algorithm.
+Each worker process runs one event loop (uvloop, httptools) and a pool of `WEB_THREADS`
+threads (unoservice/serving.py): synchronous views run through Django's WSGI handler in
+the pool, asynchronous ones (long-polls) wait on the loop without a thread. Chosen by
+bench/load.py and bench/waiting.py (docs/performance.md). Each pool thread keeps its
+database connection for `UNO_DB_CONN_MAX_AGE` seconds (60 here), checked before reuse:
+opening a PostgreSQL connection per request cost more than the request. gunicorn sets
+TCP_NODELAY on its listener, so keep-alive requests are not held back by Nagle's
+algorithm; it restarts a worker that dies and stops them gracefully.
 
-Environment: `WEB_WORKERS` (4), `WEB_THREADS` (4), `PORT` (8000), `HOST` (0.0.0.0),
-`WEB_GRACEFUL_SECONDS` (10: how long a stop waits for requests in flight),
-`FORWARDED_ALLOW_IPS` (the proxies trusted for X-Forwarded-*; gunicorn's default,
-127.0.0.1, unless set).
+Environment: `WEB_WORKERS` (4), `WEB_THREADS` (4, read by unoservice.asgi), `PORT` (8000),
+`HOST` (0.0.0.0), `WEB_GRACEFUL_SECONDS` (10: how long a stop waits for requests in flight).
+The server trusts no X-Forwarded-* header: behind a TLS proxy, `UNO_HTTPS=1` has Django
+read X-Forwarded-Proto, and `UNO_TRUSTED_PROXIES` says how far X-Forwarded-For is trusted.
 """
 
 import os
@@ -27,13 +26,10 @@ os.umask(0o077)
 
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_WORKERS", "4"))
-worker_class = "gthread"
-threads = int(os.environ.get("WEB_THREADS", "4"))
+worker_class = "unoservice.gunicorn_worker.Worker"
 graceful_timeout = int(os.environ.get("WEB_GRACEFUL_SECONDS", "10"))
 keepalive = 5
 accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 control_socket_disable = True
-if "FORWARDED_ALLOW_IPS" in os.environ:
-    forwarded_allow_ips = os.environ["FORWARDED_ALLOW_IPS"]

@@ -67,7 +67,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "unoservice.serving.StaticFilesMiddleware",  # WhiteNoise, for async views too
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -100,8 +100,9 @@ DATABASES = {"default": env.database(ENV.get("DATABASE_URL"), DATA_DIR)}
 # Where the API's throttles count: Redis, or the data folder and memory (unoservice.env.cache).
 CACHES = env.cache(ENV.get("UNO_CACHE_URL"), DATA_DIR)
 # Seconds a web thread keeps its database connection (checked before reuse). The
-# gunicorn configuration (unoservice/gunicorn_conf.py) sets 60; under ASGI it must stay 0
-# (every request runs in a new thread, so kept connections would pile up).
+# gunicorn configuration (unoservice/gunicorn_conf.py) sets 60: its threads are a fixed
+# pool. Under a server that runs each request in a new thread (uvicorn with Django's own
+# ASGI handler) it must stay 0, or kept connections would pile up.
 DATABASES["default"]["CONN_MAX_AGE"] = env.env_int(ENV, "UNO_DB_CONN_MAX_AGE", 0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -230,6 +231,11 @@ UNO_BOT_DELAY_SECONDS = float(ENV.get("UNO_BOT_DELAY_SECONDS", "1"))
 # migrates; `migrate` grants it what the service needs, and only INSERT and SELECT on the
 # event log (games.storage_guard). Empty: no grants (one role, or SQLite).
 UNO_DB_SERVICE_ROLE = ENV.get("UNO_DB_SERVICE_ROLE", "").strip()
+# Open streams and waiting long-polls a player may hold at once, counted in Redis when
+# UNO_STREAMS_REDIS_URL names one (several machines), else in a file of the data folder
+# (the web processes of one machine). unoservice.streams says why.
+UNO_STREAMS_PER_PLAYER = max(1, env.env_int(ENV, "UNO_STREAMS_PER_PLAYER", 20))
+UNO_STREAMS_REDIS_URL = ENV.get("UNO_STREAMS_REDIS_URL", "").strip()
 
 # --- Celery (read by unoservice/celery.py, namespace CELERY_) ----------------------------
 CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = env.broker(

@@ -148,6 +148,13 @@ def test_the_problem_responses_name_the_contract_codes(document):
         assert f"`{code}`" in text, code
 
 
+def test_the_event_feed_documents_the_cap_on_waiting_long_polls(document):
+    feed = document["paths"]["/api/v1/games/{game_id}/events"]["get"]
+
+    assert "`too_many_streams`" in feed["responses"]["429"]["description"]
+    assert "Retry-After" in feed["responses"]["429"]["description"]
+
+
 def test_the_action_body_is_a_union_discriminated_by_type(document):
     operation = document["paths"]["/api/v1/games/{game_id}/actions"]["post"]
     ref = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]

@@ -305,21 +305,21 @@ class Process:
 
 def start_web(env: dict[str, str], port: int, log: Path) -> Process:
     """The web server as production runs it (docker-compose.yml's `web`; bin/serve runs the
-    same): gunicorn with the project's configuration (unoservice/gunicorn_conf.py:
-    threaded workers, persistent database connections). The one place a test starts the
-    web server, so that a change of server changes this function only."""
+    same): gunicorn with the project's configuration (unoservice/gunicorn_conf.py: an
+    event loop per worker for waiting requests and a pool of WEB_THREADS threads for the
+    rest, persistent database connections). The one place a test starts the web server,
+    so that a change of server changes this function only."""
     argv = [
         sys.executable,
         "-m",
         "gunicorn",
-        "unoservice.wsgi:application",
+        "unoservice.asgi:application",
         "--config=python:unoservice.gunicorn_conf",
         f"--bind=127.0.0.1:{port}",
         "--workers=2",
-        "--threads=4",
         "--graceful-timeout=5",
     ]
-    return Process.start("web", argv, env, log)
+    return Process.start("web", argv, {**env, "WEB_THREADS": "4"}, log)
 
 
 def start_worker(env: dict[str, str], log: Path) -> Process:

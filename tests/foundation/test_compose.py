@@ -147,14 +147,16 @@ def test_the_postgres_container_creates_the_roles_with_the_init_script(repo_dir,
     assert read <= set(postgres["environment"])
 
 
-def test_web_runs_the_wsgi_app_under_gunicorn_with_its_config_and_several_workers(services):
+def test_web_runs_the_asgi_app_under_gunicorn_with_its_config_and_several_workers(services):
     command = words(services["web"]["command"])
     assert command[0] == "gunicorn"
     module, attribute = command[1].split(":")
     assert getattr(importlib.import_module(module), attribute) is not None
     config = next(w for w in command if w.startswith("--config=python:"))
     conf = importlib.import_module(config.removeprefix("--config=python:"))
-    assert conf.worker_class == "gthread" and conf.bind.endswith(":8000")
+    assert conf.worker_class == "unoservice.gunicorn_worker.Worker" and conf.bind.endswith(":8000")
+    worker_module, worker_class = conf.worker_class.rsplit(".", 1)
+    assert getattr(importlib.import_module(worker_module), worker_class) is not None
     workers = next(w for w in command if w.startswith("--workers="))
     default = workers.split(":-")[-1].rstrip("}") if "${" in workers else workers.split("=")[1]
     assert int(default) > 1

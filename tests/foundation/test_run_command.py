@@ -162,7 +162,7 @@ def test_run_command_serves_api_docs_admin_and_worker_and_ctrl_c_stops_all(serve
     # The three processes, and a banner telling where the docs and the admin are.
     tree = served.tree()
     commands = " ".join(tree.values())
-    web = "gunicorn unoservice.wsgi:application --config=python:unoservice.gunicorn_conf"
+    web = "gunicorn unoservice.asgi:application --config=python:unoservice.gunicorn_conf"
     assert web in commands
     assert "celery -A unoservice worker" in commands
     assert "celery -A unoservice beat" in commands

@@ -3,8 +3,9 @@
 Runs the migrations, then supervises three children (under a umask that keeps what they
 create in the data folder private to this user):
 
-- web: gunicorn serving unoservice.wsgi:application (unoservice/gunicorn_conf.py: threaded
-  workers, persistent connections), `--web-workers` processes
+- web: gunicorn serving unoservice.asgi:application (unoservice/gunicorn_conf.py: an event
+  loop for requests that wait, a pool of threads with persistent database connections for
+  the rest), `--web-workers` processes
 - worker: `celery -A unoservice worker`
 - beat: `celery -A unoservice beat` (its schedule file is in the data folder)
 
@@ -120,7 +121,7 @@ class Command(BaseCommand):
                     python,
                     "-m",
                     "gunicorn",
-                    "unoservice.wsgi:application",
+                    "unoservice.asgi:application",
                     "--config=python:unoservice.gunicorn_conf",
                     f"--bind={host}:{port}",
                     f"--workers={options['web_workers']}",

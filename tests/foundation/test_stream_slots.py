@@ -1,0 +1,113 @@
+"""Stream slots (unoservice.streams): at most UNO_STREAMS_PER_PLAYER per player, counted
+in one place for every web process, given back when a stream ends and expiring when its
+process could not give it back. Each test runs on both stores: the SQLite file (one
+machine) and Redis (several)."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from unoservice.streams import LEASE_GRACE_SECONDS, FileSlots, RedisSlots, TooManyStreams
+
+
+class Clock:
+    """Starts at the real time: Redis expires the keys themselves by the real clock."""
+
+    def __init__(self):
+        self.now = datetime.now(UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    fake = Clock()
+    monkeypatch.setattr("unoservice.clock.now", fake)
+    return fake
+
+
+@pytest.fixture(params=["file", "redis"])
+def store_of(request, tmp_path):
+    """store_of(limit) -> a store of each kind; every store a test makes counts in the
+    same place (the same file, the same Redis keys), as the web processes' do."""
+    prefix = f"uno:test-streams:{uuid.uuid4().hex}:"
+
+    def make(limit: int):
+        if request.param == "file":
+            return FileSlots(tmp_path / "streams.sqlite3", limit)
+        return RedisSlots(request.getfixturevalue("redis_url"), limit, prefix=prefix)
+
+    return make
+
+
+def test_a_claim_past_the_limit_is_refused_until_a_slot_is_released(store_of, clock):
+    store = store_of(3)
+    slots = [store.claim("ann", 30) for _ in range(3)]
+
+    with pytest.raises(TooManyStreams) as refused:
+        store.claim("ann", 30)
+    assert store.held("ann") == 3
+    assert store.claim("bob", 30)  # another player's slots are their own
+
+    slots[1].release()
+    assert store.held("ann") == 2
+    assert store.claim("ann", 30)
+    assert refused.value.status_code == 429 and refused.value.code == "too_many_streams"
+
+
+def test_retry_after_says_when_the_players_first_stream_will_have_ended(store_of, clock):
+    store = store_of(2)
+    store.claim("ann", 20)
+    clock.advance(5)
+    store.claim("ann", 30)
+    clock.advance(3)
+
+    with pytest.raises(TooManyStreams) as refused:
+        store.claim("ann", 30)
+
+    assert refused.value.wait == 12  # the first one's 20 s wait ends 12 s from now
+
+
+def test_slots_a_killed_process_never_gave_back_expire(store_of, clock):
+    store = store_of(2)
+    store.claim("ann", 30)  # never released: its process was killed
+    store.claim("ann", 10)
+
+    clock.advance(10 + LEASE_GRACE_SECONDS + 0.1)
+    assert store.held("ann") == 1
+    assert store.claim("ann", 30)
+    with pytest.raises(TooManyStreams):
+        store.claim("ann", 30)
+
+    clock.advance(30)
+    assert store.held("ann") == 1  # the first claim's lease is over, the last one's runs
+
+
+def test_every_process_counts_in_the_same_place(store_of, clock):
+    """Two stores on the same file or Redis, as two web processes have."""
+    first, second = store_of(2), store_of(2)
+
+    first.claim("ann", 30)
+    second.claim("ann", 30)
+
+    with pytest.raises(TooManyStreams):
+        first.claim("ann", 30)
+    with pytest.raises(TooManyStreams):
+        second.claim("ann", 30)
+
+
+def test_while_redis_cannot_be_reached_streams_go_through_uncounted(get_free_port, caplog):
+    store = RedisSlots(f"redis://127.0.0.1:{get_free_port()}/0", 1)  # nothing listens
+
+    slots = [store.claim("ann", 30), store.claim("ann", 30)]
+
+    assert [slot.counted for slot in slots] == [False, False]
+    slots[0].release()  # nothing to give back, and no error
+    assert "stream slots unavailable" in caplog.text
