@@ -80,36 +80,32 @@ class GameAdmin(admin.ModelAdmin):
             self.message_user(request, f"{game.id}: aborted")
 
 
+class RecordAdmin(admin.ModelAdmin):
+    """A record nobody edits from the admin: listed and shown, never added, changed or
+    deleted."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(GameEvent)
-class GameEventAdmin(admin.ModelAdmin):
+class GameEventAdmin(RecordAdmin):
     list_display = ("game", "seq", "type", "actor", "recorded_at")
     list_filter = ("type",)
     search_fields = ("game__id",)
     readonly_fields = [f.name for f in GameEvent._meta.fields]
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(SigningKey)
-class SigningKeyAdmin(admin.ModelAdmin):
+class SigningKeyAdmin(RecordAdmin):
     """The public keys seals verify against (GET /api/v1/keys); the private key is a file,
     and keys are made and retired with manage.py create_signing_key / retire_signing_key."""
 
     list_display = ("key_id", "alg", "created_at", "retired_at")
     readonly_fields = [f.name for f in SigningKey._meta.fields]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
