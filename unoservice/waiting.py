@@ -47,6 +47,9 @@ class Waiting(Response):
     def _respond(self):
         view = self.view
         try:
+            # A wait can outlast the account or the token: the credentials are checked
+            # again before anything is sent (one query, and only for waits).
+            view.request._authenticate()
             response = self.then()
         except Exception as exc:
             response = view.handle_exception(exc)

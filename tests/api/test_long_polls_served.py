@@ -424,3 +424,30 @@ def other_sessions() -> int:
             "WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
         return cursor.fetchone()[0]
+
+
+def test_a_player_deactivated_while_waiting_gets_401_account_disabled_not_the_events(
+    app, players, create_game
+):
+    from players.services import player_deactivate
+
+    ann = players[0]
+    game = create_game(ann)
+
+    def deactivate_and_disconnect():
+        player_deactivate(player=ann.player)
+        connection.close()  # this thread's own connection
+
+    async def scenario():
+        async with served(app) as client:
+            poll = asyncio.create_task(
+                client.get(events_path(game["id"], game["version"], 2), headers=bearer(ann))
+            )
+            await wait_until(lambda: slots_held(ann) == 1)
+            await asyncio.to_thread(deactivate_and_disconnect)
+            return await poll
+
+    answer = asyncio.run(scenario())
+
+    assert_problem_json(answer, 401, "account_disabled")
+    assert slots_held(ann) == 0
