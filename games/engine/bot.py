@@ -22,7 +22,7 @@ def bot_command(state: GameState, seat: int):
         if action.color in (None, color) and action.target in (None, target):
             uno = len(state.hands[seat]) == 2
             return PlayCard(seat, action.card, action.color, action.target, uno)
-    preferred = (Accept, KeepCard, DrawCard, Pass)
+    preferred = (Accept, KeepCard, Pass, DrawCard)  # pass only when a draw would yield nothing
     if state.phase in (Phase.CHOOSE_COLOR, Phase.CHOOSE_TARGET):
         return _choice(actions, state, seat)
     for kind in preferred:

@@ -355,6 +355,8 @@ def _is_jump_in(state: GameState, seat: int, card: Card) -> bool:
 
 
 def _check_turn_play(state: GameState, seat: int, card: Card) -> None:
+    if state.drew_nothing:
+        raise RuleViolation(ErrorCode.WRONG_PHASE, "you drew nothing this turn: only pass is left")
     if state.phase == Phase.DRAWN_CARD and card is not state.drawn_card:
         raise RuleViolation(
             ErrorCode.DRAWN_CARD_ONLY,
@@ -798,10 +800,13 @@ def _draw_command(step_: Step, command: DrawCard) -> None:
         return
     if state.phase != Phase.PLAY:
         raise RuleViolation(ErrorCode.WRONG_PHASE, "answer the Wild Draw Four first")
-    if piles_exhausted(state):
-        raise RuleViolation(ErrorCode.NOTHING_TO_DRAW, "both piles are exhausted: pass instead")
+    if state.drew_nothing:
+        raise RuleViolation(ErrorCode.NOTHING_TO_DRAW, "you drew nothing this turn: pass")
     _begin_advancing(step_, command.seat)
     seat = command.seat
+    if piles_exhausted(state):
+        step_.emit(ev.NothingDrawn(seat))
+        return
     if state.rules.draw_to_match:
         drawn = _draw_to_match(step_, seat)
     else:

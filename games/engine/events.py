@@ -240,6 +240,16 @@ class Draw4Challenged(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class NothingDrawn(Event):
+    """Seat `seat` drew with both piles exhausted (the draw pile empty, the discard pile
+    only its top card): it got no card and keeps the turn, where only `pass` is left.
+    Public shape: `{"seat": <int>}`; nothing private."""
+
+    TYPE = "nothing_drawn"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class TurnPassed(Event):
     TYPE = "turn_passed"
     seat: int
@@ -359,6 +369,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         UnoPenaltyApplied,
         CatchFailed,
         Draw4Challenged,
+        NothingDrawn,
         TurnPassed,
         TurnChanged,
         TimedOut,

@@ -103,6 +103,7 @@ def _(state: GameState, event: ev.RoundStarted) -> GameState:
         returns_to=None,
         draw4=None,
         drawn_card=None,
+        drew_nothing=False,
         owed=None,
         last_player=None,
         jump_in_open=False,
@@ -288,8 +289,14 @@ def _(state: GameState, event: ev.TurnChanged) -> GameState:
         owed=owed,
         draw4=draw4,
         drawn_card=state.drawn_card if event.phase == Phase.DRAWN_CARD else None,
+        drew_nothing=False,
         turn_serial=state.turn_serial + 1,
     )
+
+
+@_on(ev.NothingDrawn)
+def _(state: GameState, event: ev.NothingDrawn) -> GameState:
+    return state.but(drew_nothing=True)
 
 
 @_on(ev.TimedOut)

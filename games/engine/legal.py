@@ -74,7 +74,7 @@ def _turn_actions(state: GameState, seat: int) -> list:
     if state.pending_draw:
         actions: list = []
         for card in _distinct(hand):
-            if can_stack(state, card):
+            if can_stack(state, card) and _draw4_allowed(state, seat, card):
                 actions += _play_variants(state, seat, card)
         if phase == Phase.RESPOND_DRAW4:
             actions.append(Accept(seat))
@@ -83,11 +83,15 @@ def _turn_actions(state: GameState, seat: int) -> list:
         else:
             actions.append(DrawCard(seat))
         return actions
+    if state.drew_nothing:
+        return [Pass(seat)]
     actions = []
     for card in _distinct(hand):
         if matches(state, card) and _draw4_allowed(state, seat, card):
             actions += _play_variants(state, seat, card)
-    actions.append(Pass(seat) if piles_exhausted(state) else DrawCard(seat))
+    actions.append(DrawCard(seat))
+    if piles_exhausted(state):
+        actions.append(Pass(seat))
     return actions
 
 

@@ -24,7 +24,7 @@ from .state import (
     UnoWindow,
 )
 
-FORMAT = 1
+FORMAT = 2
 
 _SEAT_STATUS = {s.value: s for s in SeatStatus}
 _RULES_CACHE: dict[str, Any] = {}
@@ -64,6 +64,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "returns_to": state.returns_to,
         "draw4": draw4 and [draw4.seat, draw4.bluff, _codes(draw4.hand)],
         "drawn_card": state.drawn_card.code if state.drawn_card else None,
+        "drew_nothing": state.drew_nothing,
         "owed": owed and [owed.origin, owed.card.code, owed.needs_color, owed.needs_target],
         "last_player": state.last_player,
         "jump_in_open": state.jump_in_open,
@@ -116,6 +117,7 @@ def state_from_json(data: dict[str, Any]) -> GameState:
         returns_to=data["returns_to"],
         draw4=draw4 and Draw4Play(draw4[0], draw4[1], _cards(draw4[2])),
         drawn_card=CARDS_BY_CODE[data["drawn_card"]] if data["drawn_card"] else None,
+        drew_nothing=data["drew_nothing"],
         owed=owed and OwedChoice(owed[0], CARDS_BY_CODE[owed[1]], owed[2], owed[3]),
         last_player=data["last_player"],
         jump_in_open=data["jump_in_open"],

@@ -123,6 +123,7 @@ class GameState:
     returns_to: int | None = None  # who gets the turn back once a pending draw is taken
     draw4: Draw4Play | None = None
     drawn_card: Card | None = None
+    drew_nothing: bool = False  # the seat to act drew with both piles exhausted: it passes
     owed: OwedChoice | None = None
     last_player: int | None = None  # who put the top card down
     jump_in_open: bool = False

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 from games.engine import (
     CallUno,
@@ -132,23 +133,7 @@ def play_game(
 ) -> tuple[GameState, list[Event]]:
     """Play random legal actions from the start to the end of the first round or the match."""
     rng = random.Random(seed)
-    rules = rule_set_from(preset, options or {})
-    outcome = step(
-        GameState(),
-        StartGame(
-            seats,
-            rules,
-            timeout_action=rng.choice(("draw_and_pass", "auto_play")),
-            abandon_after=20,
-            timers=Timers(
-                turn_seconds=rng.choice((None, 30)),
-                response_seconds=rng.choice((None, 15)),
-                uno_window_seconds=rng.choice((None, 5)),
-                uno_grace_ms=500,
-            ),
-        ),
-        rng,
-    )
+    outcome = _start_random_game(preset, seats, options, rng)
     state, events = outcome.state, list(outcome.events)
     deck = deck_of(state)
     player = RandomPlayer(rng)
@@ -174,6 +159,40 @@ def play_game(
     else:
         raise AssertionError("the game did not end")
     return state, events
+
+
+def states_along_a_game(
+    preset: str, seats: int, seed: int, *, options: dict | None = None, max_steps: int = 2_000
+) -> Iterator[GameState]:
+    """Every active state a random legal game passes through, from the deal to its end."""
+    rng = random.Random(seed)
+    state = _start_random_game(preset, seats, options, rng).state
+    player = RandomPlayer(rng)
+    for _ in range(max_steps):
+        if state.status != Status.ACTIVE:
+            return
+        yield state
+        state = step(state, player.choose(state), rng).state
+
+
+def _start_random_game(preset: str, seats: int, options: dict | None, rng: random.Random):
+    rules = rule_set_from(preset, options or {})
+    return step(
+        GameState(),
+        StartGame(
+            seats,
+            rules,
+            timeout_action=rng.choice(("draw_and_pass", "auto_play")),
+            abandon_after=20,
+            timers=Timers(
+                turn_seconds=rng.choice((None, 30)),
+                response_seconds=rng.choice((None, 15)),
+                uno_window_seconds=rng.choice((None, 5)),
+                uno_grace_ms=500,
+            ),
+        ),
+        rng,
+    )
 
 
 def json_round_trip(events: list[Event]) -> list[Event]:

@@ -86,6 +86,7 @@ def played_tables():
     tables.append(rare)
     blocked = position_game(seats=2, hands={0: "B1", 1: "G1"}, top="R5",
                             unplaced="out_of_play")
+    blocked.act(DrawCard(1))  # both piles exhausted: nothing is drawn
     blocked.act(Pass(1))
     blocked.act(Pass(0))
     tables.append(blocked)
