@@ -19,7 +19,8 @@ from collections import Counter
 from datetime import datetime
 
 import pytest
-from foundation.test_run_command import assert_everything_stops, serve  # noqa: F401
+from foundation.conftest import serve  # noqa: F401 (the fixture)
+from foundation.test_run_command import assert_everything_stops
 
 pytestmark = pytest.mark.e2e
 

@@ -18,7 +18,6 @@ Nothing here sleeps to wait for an outcome: `wait_until` polls a condition with 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import glob
 import json
 import os
@@ -38,9 +37,10 @@ from pathlib import Path
 
 import psycopg
 
+from unoservice.ops.child_processes import die_with_parent
+
 REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60.0
-PR_SET_PDEATHSIG = 1
 NO_TIMERS = {"turn_seconds": None, "response_seconds": None, "uno_window_seconds": None}
 TARGET_SCORE = 50
 #: Hands of a position near a match's end: four red cards each on a red discard, so that
@@ -247,18 +247,6 @@ class RedisServer:
 
 
 # --- the service's processes ----------------------------------------------------------------
-try:  # looked up here, not in the forked child
-    _prctl = ctypes.CDLL(None, use_errno=True).prctl
-except (OSError, AttributeError):  # not Linux
-    _prctl = None
-
-
-def _die_with_parent() -> None:
-    """Runs in the child before exec: it gets SIGTERM if the test process dies."""
-    if _prctl is not None:
-        _prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-
-
 @dataclass
 class Process:
     name: str
@@ -276,7 +264,7 @@ class Process:
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
-                preexec_fn=_die_with_parent,
+                preexec_fn=die_with_parent,
             )
         return cls(name, popen, log)
 

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import stat
-import subprocess
 import time
 import urllib.error
 import urllib.request
@@ -46,46 +44,18 @@ def _wait(predicate, what: str, log: Path, timeout: float = START_TIMEOUT) -> No
 
 
 @pytest.fixture
-def served_data_folder(tmp_path, child_env, get_free_port, repo_dir):
-    """The data folder of a running run command that has been used; stopped afterwards."""
-    port, data = get_free_port(), tmp_path / "data"
-    log = tmp_path / "serve.log"
-    env = child_env(
-        UNO_DATA_DIR=str(data),
-        DATABASE_URL=None,
-        CELERY_BROKER_URL=None,
-        UNO_CACHE_URL=None,
-        UNO_MODE=None,
-        SECRET_KEY=None,
-        UNO_HEARTBEAT_SECONDS="1",
-    )
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [str(repo_dir / "bin" / "serve"), "--port", str(port)],
-            cwd=repo_dir,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    base = f"http://127.0.0.1:{port}/api/v1"
-    try:
-        _wait(lambda: _request(f"{base}/health") == 200, "health", log)
-        assert _request(f"{base}/players", {"name": "ann"}) == 201  # the cache's file
-        _wait(lambda: b"ops.ping" in log.read_bytes(), "a heartbeat", log, timeout=60)
-        # The worker binds its broadcast queue (an .exchange file) as it starts up, which
-        # on a loaded machine may come after its first task.
-        exchanges = lambda: list((data / "broker").rglob("*.exchange"))  # noqa: E731
-        _wait(exchanges, "the worker's broadcast binding", log, timeout=60)
-        yield data
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=45)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+def served_data_folder(serve):
+    """The data folder of a running run command that has been used."""
+    served = serve(heartbeat_seconds=1, UNO_CACHE_URL=None)
+    served.wait_healthy()
+    data, log = served.data_dir, served.log
+    assert _request(f"{served.base}/api/v1/players", {"name": "ann"}) == 201  # the cache's file
+    _wait(lambda: b"ops.ping" in log.read_bytes(), "a heartbeat", log, timeout=60)
+    # The worker binds its broadcast queue (an .exchange file) as it starts up, which
+    # on a loaded machine may come after its first task.
+    exchanges = lambda: list((data / "broker").rglob("*.exchange"))  # noqa: E731
+    _wait(exchanges, "the worker's broadcast binding", log, timeout=60)
+    return data
 
 
 def _mode(path: Path) -> int | None:

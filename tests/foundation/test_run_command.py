@@ -7,15 +7,12 @@ Ctrl-C would (SIGINT to the process group) or as `kill` would (SIGTERM to the sc
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import signal
 import sqlite3
 import subprocess
 import time
-import urllib.error
-import urllib.request
 import uuid
 from pathlib import Path
 
@@ -25,122 +22,9 @@ from celery import Celery
 from unoservice import env as uno_env
 from unoservice.ops.tasks import PING_TASK
 
+from .conftest import STOP_TIMEOUT, Served, alive
+
 pytestmark = pytest.mark.e2e
-
-START_TIMEOUT = 120.0
-STOP_TIMEOUT = 45.0
-
-
-class Served:
-    def __init__(self, process: subprocess.Popen, port: int, data_dir: Path, log: Path):
-        self.process, self.port, self.data_dir, self.log = process, port, data_dir, log
-        self.base = f"http://127.0.0.1:{port}"
-
-    def get(self, path: str, timeout: float = 10.0) -> tuple[int, dict, bytes]:
-        try:
-            with urllib.request.urlopen(self.base + path, timeout=timeout) as response:
-                return response.status, _lower(response.headers), response.read()
-        except urllib.error.HTTPError as exc:
-            return exc.code, _lower(exc.headers), exc.read()
-
-    def output(self) -> str:
-        return self.log.read_text(errors="replace")
-
-    def wait_healthy(self) -> dict:
-        deadline = time.monotonic() + START_TIMEOUT
-        last = None
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, f"bin/serve exited early:\n{self.output()}"
-            try:
-                status, _, body = self.get("/api/v1/health", timeout=5)
-                last = (status, body)
-                if status == 200:
-                    return json.loads(body)
-            except OSError:
-                pass
-            time.sleep(0.25)
-        raise AssertionError(f"not healthy in {START_TIMEOUT}s (last: {last}):\n{self.output()}")
-
-    def tree(self) -> dict[int, str]:
-        """The supervisor's descendants (pid -> command line), from /proc."""
-        children: dict[int, list[int]] = {}
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                try:
-                    ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-                except (OSError, IndexError, ValueError):
-                    continue
-                children.setdefault(ppid, []).append(int(entry.name))
-        found, todo = {}, [self.process.pid]
-        while todo:
-            for pid in children.get(todo.pop(), []):
-                found[pid] = _cmdline(pid)
-                todo.append(pid)
-        return found
-
-
-def _lower(headers) -> dict[str, str]:
-    return {key.lower(): value for key, value in headers.items()}
-
-
-def _cmdline(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode().strip()
-    except OSError:
-        return ""
-
-
-def _alive(pid: int, cmdline: str) -> bool:
-    """Still running as the same program (not a zombie, not a reused pid)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state != "Z" and _cmdline(pid) == cmdline
-
-
-@pytest.fixture
-def serve(tmp_path, child_env, get_free_port, repo_dir):
-    started: list[Served] = []
-
-    def start(heartbeat_seconds: int = 60) -> Served:
-        port = get_free_port()
-        data_dir = tmp_path / f"data-{port}"
-        log = tmp_path / f"serve-{port}.log"
-        env = child_env(
-            UNO_DATA_DIR=str(data_dir),
-            DATABASE_URL=None,
-            CELERY_BROKER_URL=None,
-            UNO_MODE=None,
-            SECRET_KEY=None,
-            DEBUG=None,
-            PORT=None,
-            UNO_HEARTBEAT_SECONDS=str(heartbeat_seconds),
-        )
-        with log.open("wb") as out:
-            process = subprocess.Popen(
-                [str(repo_dir / "bin" / "serve"), "--port", str(port)],
-                cwd=repo_dir,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        served = Served(process, port, data_dir, log)
-        started.append(served)
-        return served
-
-    yield start
-
-    for served in started:  # never leave anything running, whatever the test did
-        if served.process.poll() is None:
-            os.killpg(served.process.pid, signal.SIGKILL)
-            served.process.wait()
-        for pid, cmdline in served.tree().items():
-            if _alive(pid, cmdline):
-                os.kill(pid, signal.SIGKILL)
-
 
 def assert_everything_stops(served: Served, tree: dict[int, str]) -> None:
     try:
@@ -148,7 +32,7 @@ def assert_everything_stops(served: Served, tree: dict[int, str]) -> None:
     except subprocess.TimeoutExpired:
         raise AssertionError(f"bin/serve still running:\n{served.output()}") from None
     deadline = time.monotonic() + 10
-    while (left := [pid for pid, cmd in tree.items() if _alive(pid, cmd)]) and (
+    while (left := [pid for pid, cmd in tree.items() if alive(pid, cmd)]) and (
         time.monotonic() < deadline
     ):
         time.sleep(0.1)

@@ -20,7 +20,6 @@ killed outright, so nothing is left behind.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import json
 import os
 import signal
@@ -37,9 +36,9 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 
+from unoservice.ops.child_processes import die_with_parent
 from unoservice.private_files import close_folder, keep_new_files_private
 
-PR_SET_PDEATHSIG = 1
 READY_TIMEOUT_SECONDS = 90.0
 
 
@@ -50,18 +49,6 @@ class Child:
     process: subprocess.Popen | None = None
     pump: threading.Thread | None = None
     returncode: int | None = field(default=None)
-
-
-try:  # looked up here, not in the forked child
-    _prctl = ctypes.CDLL(None, use_errno=True).prctl
-except (OSError, AttributeError):  # not Linux
-    _prctl = None
-
-
-def _die_with_parent() -> None:
-    """Runs in the child before exec: SIGTERM when the supervisor dies (Linux only)."""
-    if _prctl is not None:
-        _prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 class Command(BaseCommand):
@@ -188,7 +175,7 @@ class Command(BaseCommand):
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             start_new_session=True,
-            preexec_fn=_die_with_parent,
+            preexec_fn=die_with_parent,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         child.pump = threading.Thread(target=self._pump, args=(child,), daemon=True)
