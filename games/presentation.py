@@ -12,7 +12,7 @@ from unoservice import clock
 
 from .hashing import format_time
 from .models import Game, GameEvent, GameStatus
-from .store import current_parts, is_engine_event
+from .store import current_parts, current_version, is_engine_event, is_upcast
 
 
 def viewer_of(game: Game, player: Player | None) -> Viewer:
@@ -111,27 +111,38 @@ def _waiting_view(game: Game, players: dict, viewer: Viewer) -> dict:
 def event_document(
     row: GameEvent, viewer: Viewer, *, reveal_all: bool = False, event: Event | None = None
 ) -> dict:
-    """One stored event as `viewer` may see it: the parts exactly as stored (so the hash
-    chain verifies), with `private` only where the engine's `redact_for` allows it; the
-    private digest always. `event` is the engine event the row encodes, when the caller
-    has it in memory (what a write just appended); otherwise the row is decoded."""
-    private = None
+    """One stored event as `viewer` may see it, in the current shape of its type, with
+    `private` only where the engine's `redact_for` allows it; the private digest always.
+    `event` is the engine event the row encodes, when the caller has it in memory (what a
+    write just appended); otherwise the row is decoded.
+
+    An event recorded in an older shape is shown upcast, and carries `recorded`: its
+    `schema_version`, `public` and (where the viewer may see it) `private` exactly as
+    stored, which is what the hash chain and the private digest cover."""
+    public, private = current_parts(row) if is_engine_event(row) else (row.public, row.private)
+    visible = False
     if row.private is not None and is_engine_event(row):
         if event is None:
-            event = event_from_parts(row.type, *current_parts(row))
-        if redact_for(event, viewer, reveal_all=reveal_all)["private"] is not None:
-            private = row.private
-    elif row.private is not None and (viewer.staff or reveal_all):
-        private = row.private
-    return {
+            event = event_from_parts(row.type, public, private)
+        visible = redact_for(event, viewer, reveal_all=reveal_all)["private"] is not None
+    elif row.private is not None:
+        visible = viewer.staff or reveal_all
+    document = {
         "seq": row.seq,
         "type": row.type,
-        "schema_version": row.schema_version,
+        "schema_version": current_version(row),
         "recorded_at": format_time(row.recorded_at),
         "actor": row.actor,
-        "public": row.public,
-        "private": private,
+        "public": public,
+        "private": private if visible else None,
         "private_digest": row.private_digest,
         "prev_hash": row.prev_hash,
         "hash": row.hash,
     }
+    if is_upcast(row):
+        document["recorded"] = {
+            "schema_version": row.schema_version,
+            "public": row.public,
+            "private": row.private if visible else None,
+        }
+    return document

@@ -8,13 +8,14 @@ any second writer at the same position into an error instead of a fork.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from games.engine import event_from_parts, event_to_parts
-from games.engine.codec import SCHEMA_VERSION
+from games.engine.codec import SCHEMA_VERSION, schema_version_of
 from games.engine.events import EVENT_TYPES, Event
+from games.engine.upcast import upcast
 from unoservice.rows import insert_rows
 
 from .hashing import envelope, event_hash, format_time, private_digest
@@ -49,7 +50,7 @@ def new_engine_event(event: Event, actor: str, now: datetime) -> NewEvent:
     deadline = public.get("deadline")
     if deadline is not None:
         public["deadline_at"] = format_time(now + timedelta(seconds=deadline["seconds"]))
-    return NewEvent(type_, public, private, actor, event=event)
+    return NewEvent(type_, public, private, actor, schema_version_of(type_), event)
 
 
 def append_events(game: Game, items: Iterable[NewEvent], *, now: datetime) -> list[Appended]:
@@ -108,27 +109,24 @@ def load_events(game_id, *, after: int = 0, upto: int | None = None, limit: int 
     return list(rows[:limit] if limit else rows)
 
 
-# --- upcasting ------------------------------------------------------------------------
-
-#: (type, schema_version) -> function(public, private) -> (public, private) one version up.
-UPCASTERS: dict[tuple[str, int], Callable[[dict, dict | None], tuple[dict, dict | None]]] = {}
-
-
-def upcaster(type_: str, from_version: int):
-    def register(function):
-        UPCASTERS[(type_, from_version)] = function
-        return function
-
-    return register
+# --- reading ------------------------------------------------------------------------
 
 
 def current_parts(row: GameEvent) -> tuple[dict, dict | None]:
-    """The row's public and private parts, upcast to the current schema version."""
-    public, private, version = row.public, row.private, row.schema_version
-    while version < SCHEMA_VERSION:
-        public, private = UPCASTERS[(row.type, version)](public, private)
-        version += 1
-    return public, private
+    """The row's public and private parts in the current shape of its type (rows are
+    never rewritten: an older shape is upcast as it is read)."""
+    if is_upcast(row):
+        return upcast(row.type, row.schema_version, row.public, row.private)
+    return row.public, row.private
+
+
+def is_upcast(row: GameEvent) -> bool:
+    return is_engine_event(row) and row.schema_version < schema_version_of(row.type)
+
+
+def current_version(row: GameEvent) -> int:
+    """The schema version the row is shown in (an upcast row in its type's current one)."""
+    return schema_version_of(row.type) if is_upcast(row) else row.schema_version
 
 
 def is_engine_event(row: GameEvent) -> bool:

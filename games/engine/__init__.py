@@ -28,12 +28,13 @@ from .commands import (
     Timeout,
     action_body,
 )
-from .decide import ENGINE_VERSION, Outcome, decide, step
+from .decide import ENGINE_VERSION, decide, step
 from .errors import ErrorCode, InvalidRules, RuleViolation
 from .evolve import evolve, replay
 from .legal import legal_actions, seats_with_actions
 from .rules import PRESETS, RuleSet, check_seats, rule_set_from
 from .state import GameState, Phase, SeatStatus, Status
+from .step import Outcome
 from .views import Viewer, redact_for, view_for
 
 __all__ = [

@@ -5,8 +5,10 @@ A card is an immutable value identified by its code (``red-5``, ``blue-skip``,
 the same object (``card("red-5") is card("red-5")``), so identity comparisons are
 cheap and a deck is simply a tuple of cards.
 
-A double-faced deck (UNO Flip) can be added later as a card whose ``code`` names the
-face that is up, with the other face reachable from it; nothing outside this module
+A double-faced card (UNO FLIP!) is one physical card in one of two orientations: its
+``code`` names both faces (``"red-3/blue-skip"``, the light face first), its ``color``
+and ``rank`` are those of the face that is up, and ``flipped`` is the same card turned
+over. Both orientations are interned like every other card; nothing outside this module
 builds cards from their parts.
 """
 
@@ -57,6 +59,8 @@ class Card:
     code: str
     color: Color | None
     rank: str
+    face: str = ""  # the code of the face that is up (a single-faced card's code)
+    flipped: Card | None = None  # a double-faced card turned over; None for single-faced
 
     @property
     def is_wild(self) -> bool:
@@ -66,32 +70,70 @@ class Card:
     def number(self) -> int | None:
         return int(self.rank) if self.rank in NUMBER_RANKS else None
 
+    @property
+    def double_faced(self) -> bool:
+        return self.flipped is not None
+
     def __repr__(self) -> str:
-        return f"Card({self.code})"
+        return f"Card({self.code})" if not self.double_faced else f"Card({self.code}:{self.face})"
 
     def __reduce__(self):
-        return (card, (self.code,))
+        return (card_facing, (self.code, self.face))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo) -> Card:
+        return self
 
 
 def _build_catalogue() -> dict[str, Card]:
     catalogue = {}
     for color in COLORS:
         for rank in NUMBER_RANKS + COLORED_ACTIONS:
-            catalogue[f"{color}-{rank}"] = Card(f"{color}-{rank}", color, rank)
+            code = f"{color}-{rank}"
+            catalogue[code] = Card(code, color, rank, code)
     for rank in WILD_RANKS:
-        catalogue[rank] = Card(rank, None, rank)
+        catalogue[rank] = Card(rank, None, rank, rank)
     return catalogue
 
 
+#: Every single-faced card by its code (the codes a classic-family game accepts).
 CARDS_BY_CODE: dict[str, Card] = _build_catalogue()
+
+_DOUBLE_FACED: dict[str, Card] = {}  # "light/dark" -> that card with its light face up
 
 
 def card(code: str) -> Card:
-    """The card with this code; raises UnknownCard for anything else."""
+    """The card with this code (a double-faced code gives the card light face up);
+    raises UnknownCard for anything else."""
     try:
         return CARDS_BY_CODE[code]
     except (KeyError, TypeError):
-        raise UnknownCard(code) from None
+        pass
+    if isinstance(code, str) and code.count("/") == 1:
+        light, dark = code.split("/")
+        if light in CARDS_BY_CODE and dark in CARDS_BY_CODE:
+            return double_faced(CARDS_BY_CODE[light], CARDS_BY_CODE[dark])
+    raise UnknownCard(code)
+
+
+def card_facing(code: str, face: str) -> Card:
+    """The card with this code, the face `face` up."""
+    found = card(code)
+    return found if found.face == face or found.flipped is None else found.flipped
+
+
+def double_faced(light: Card, dark: Card) -> Card:
+    """The card printed with these two faces, light face up (one object per pair)."""
+    code = f"{light.code}/{dark.code}"
+    up = _DOUBLE_FACED.get(code)
+    if up is None:
+        up = Card(code, light.color, light.rank, light.code)
+        down = Card(code, dark.color, dark.rank, dark.code, up)
+        object.__setattr__(up, "flipped", down)
+        _DOUBLE_FACED[code] = up
+    return up
 
 
 def cards(codes: Iterable[str]) -> tuple[Card, ...]:

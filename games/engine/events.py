@@ -2,8 +2,18 @@
 orders, whose turn it is), so `evolve` never needs randomness or rules.
 
 Each event has a public part and, where it carries secrets, a private part: the fields
-named in `PRIVATE`. `audience` names the seats that may see the private part (staff
-always may); an empty audience means staff only.
+named in `PRIVATE` (`has_private` says whether this event carries them). `audience`
+names the seats that may see the private part (staff always may); an empty audience
+means staff only.
+
+Every payload is typed: cards are `Card`s, nested facts are the small frozen values of
+`state` (`PendingDraw`, `OwedChoice`, `Draw4Play`'s parts, `Deadline`, `ShuffleRecord`).
+Events are treated as immutable values; they are plain slotted dataclasses (not
+`frozen`) because the engine creates several per command and a frozen dataclass takes
+four times as long to build.
+
+`VERSION` is the shape's schema version: a change to an event's fields gets a new one,
+and `upcast` reads the events recorded in older shapes.
 """
 
 from __future__ import annotations
@@ -12,27 +22,33 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .cards import Card, Color
-from .state import Phase, SeatStatus, Timers
+from .rules import RuleSet
+from .state import Deadline, OwedChoice, PendingDraw, Phase, SeatStatus, ShuffleRecord, Timers
 
 NOBODY: frozenset[int] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     TYPE: ClassVar[str] = ""
+    VERSION: ClassVar[int] = 1
     PRIVATE: ClassVar[tuple[str, ...]] = ()
 
     @property
     def audience(self) -> frozenset[int]:
         return NOBODY
 
+    @property
+    def has_private(self) -> bool:
+        return bool(self.PRIVATE)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True)
 class GameStarted(Event):
     TYPE = "game_started"
     engine_version: int
     seats: int
-    rules: dict
+    rules: RuleSet
     provably_fair: bool
     timeout_action: str
     abandon_after: int
@@ -40,7 +56,7 @@ class GameStarted(Event):
     timers: Timers = Timers()  # games recorded before timers were facts: none
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundStarted(Event):
     TYPE = "round_started"
     round: int
@@ -48,7 +64,7 @@ class RoundStarted(Event):
     seats_in_play: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DeckShuffled(Event):
     """`reason`: `deal` (the whole deck), `first_card_redraw` (the draw pile with the
     returned first card) or `reshuffle` (the discard pile under its top card)."""
@@ -62,7 +78,7 @@ class DeckShuffled(Event):
     salt: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PositionLoaded(Event):
     """A staff-given position (the API's `position`) replaces the deal."""
 
@@ -79,7 +95,7 @@ class PositionLoaded(Event):
     out_of_play: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardsDealt(Event):
     TYPE = "cards_dealt"
     PRIVATE = ("cards",)
@@ -92,19 +108,19 @@ class CardsDealt(Event):
         return frozenset((self.seat,))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FirstCardReturned(Event):
     TYPE = "first_card_returned"
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FirstCardTurned(Event):
     TYPE = "first_card_turned"
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardPlayed(Event):
     TYPE = "card_played"
     seat: int
@@ -115,26 +131,26 @@ class CardPlayed(Event):
     forced: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ColorChosen(Event):
     TYPE = "color_chosen"
     seat: int
     color: Color
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DirectionReversed(Event):
     TYPE = "direction_reversed"
     direction: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SeatSkipped(Event):
     TYPE = "seat_skipped"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardsDrawn(Event):
     """`reason`: draw, penalty, uno_penalty, false_catch, challenge, others_draw."""
 
@@ -150,7 +166,7 @@ class CardsDrawn(Event):
         return frozenset((self.seat,))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandReplaced(Event):
     """The seat now holds `cards` (a 7 or Swap Hands, a 0's rotation, Shuffle Hands).
     `from_seat` is whose hand it was, or None when hands were shuffled and dealt."""
@@ -167,7 +183,7 @@ class HandReplaced(Event):
         return frozenset((self.seat,))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardsBuried(Event):
     """Cards leave a hand for the bottom of the draw pile (`reason`: discard_wilds, removed)."""
 
@@ -179,21 +195,21 @@ class CardsBuried(Event):
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class UnoCalled(Event):
     TYPE = "uno_called"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class UnoWindowOpened(Event):
     TYPE = "uno_window_opened"
     seat: int
     token: str
-    deadline: dict | None = None  # see TurnChanged
+    deadline: Deadline | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class UnoWindowClosed(Event):
     """`reason`: called, caught, advanced, expired, penalised, hand_changed."""
 
@@ -203,27 +219,27 @@ class UnoWindowClosed(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class UnoCaught(Event):
     TYPE = "uno_caught"
     seat: int
     target: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class UnoPenaltyApplied(Event):
     TYPE = "uno_penalty_applied"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CatchFailed(Event):
     TYPE = "catch_failed"
     seat: int
     target: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Draw4Challenged(Event):
     """The challenger sees the hand the W+4's player held when playing it."""
 
@@ -239,7 +255,7 @@ class Draw4Challenged(Event):
         return frozenset((self.seat,))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class NothingDrawn(Event):
     """Seat `seat` drew with both piles exhausted (the draw pile empty, the discard pile
     only its top card): it got no card and keeps the turn, where only `pass` is left.
@@ -249,37 +265,49 @@ class NothingDrawn(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnPassed(Event):
     TYPE = "turn_passed"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnChanged(Event):
-    """Seat `seat` is now asked for `phase`. Carries the whole continuation decided.
+    """Seat `seat` is now asked for `phase`, and this is the situation it acts in:
 
-    `deadline` is the deadline this turn opens, as a fact: `{"kind", "token", "seconds",
-    "grace_ms"}` (kind `turn`, `response` or `bot`), or None when the game's timers give
-    this kind none. The shell writes when it falls due (`deadline_at`) beside it."""
+    - `jump_in`: jumping in on the top card is open during this turn;
+    - `consecutive_passes`: passes in a row before this turn (both piles exhausted);
+    - `pending`: a draw penalty waiting on the seat, if any;
+    - `owed`: the color and/or target the seat owes without playing a card, if any;
+    - `challengeable`: the seat whose Wild Draw Four may be challenged, if any; then the
+      private part (staff only) says whether it was a `bluff` and the hand its player
+      held (`draw4_hand`, shown to the challenger by `draw4_challenged`);
+    - `deadline`: the deadline this turn opens (kind `turn`, `response` or `bot`), or
+      None when the game's timers give this kind none.
+
+    Version 2; version 1 had the pending draw and the passes as flat fields and always
+    a private part."""
 
     TYPE = "turn_changed"
+    VERSION = 2
     PRIVATE = ("bluff", "draw4_hand")
     seat: int
     phase: Phase
-    pending_draw: int
-    pending_kind: str | None
-    returns_to: int | None
-    jump_in: bool
-    passes: int
-    owed: dict | None  # {"origin", "card", "needs_color", "needs_target"}
-    challengeable: int | None  # the seat whose W+4 may be challenged
-    bluff: bool
-    draw4_hand: tuple[Card, ...]
-    deadline: dict | None = None
+    jump_in: bool = False
+    consecutive_passes: int = 0
+    pending: PendingDraw | None = None
+    owed: OwedChoice | None = None
+    challengeable: int | None = None
+    deadline: Deadline | None = None
+    bluff: bool = False
+    draw4_hand: tuple[Card, ...] = ()
+
+    @property
+    def has_private(self) -> bool:
+        return self.challengeable is not None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TimedOut(Event):
     """A deadline passed. `count` is the seat's consecutive timeouts so far."""
 
@@ -289,13 +317,13 @@ class TimedOut(Event):
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TimeoutsReset(Event):
     TYPE = "timeouts_reset"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SeatStatusChanged(Event):
     """A seat is taken over by a bot, removed, or eliminated."""
 
@@ -305,7 +333,7 @@ class SeatStatusChanged(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundEnded(Event):
     """The round's result. `shuffles` reveals every shuffle of the round (order, salt)."""
 
@@ -313,24 +341,24 @@ class RoundEnded(Event):
     round: int
     winner: int | None
     blocked: bool
-    hands: dict[int, list]  # seat -> the codes of the cards left in that hand
+    hands: dict[int, tuple[Card, ...]]  # seat in play -> the cards left in its hand
     points: dict[int, int]  # seat -> points scored this round
     scores: tuple[int, ...]
     eliminated: tuple[int, ...]
-    shuffles: tuple[dict, ...]
+    shuffles: tuple[ShuffleRecord, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ShufflesRevealed(Event):
     """A match that ends mid-round (the last seat standing, an abort) still reveals the
     round's shuffles, so every commitment can be checked."""
 
     TYPE = "shuffles_revealed"
     round: int
-    shuffles: tuple[dict, ...]
+    shuffles: tuple[ShuffleRecord, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MatchEnded(Event):
     TYPE = "match_ended"
     winner: int | tuple[int, ...] | None
@@ -339,7 +367,7 @@ class MatchEnded(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameAborted(Event):
     TYPE = "game_aborted"
     reason: str

@@ -1,41 +1,46 @@
-"""evolve(state, event) -> state: records what `decide` settled. No rules, no randomness."""
+"""evolve(state, event) -> state: records what `decide` settled. No rules, no randomness.
+
+Each recorder changes, in place, a state that its caller owns: `evolve` and `replay` copy
+the state they are given once and record every event into that copy, so a state passed
+in is never changed and a long log costs one copy, not one per event.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import reduce
 
 from . import events as ev
 from .cards import Card
-from .cards import card as card_of
-from .rules import rules_from_dict
-from .state import (
-    Draw4Play,
-    GameState,
-    OwedChoice,
-    Phase,
-    SeatStatus,
-    ShuffleRecord,
-    Status,
-    UnoWindow,
-)
-
-
-def replay(events: Iterable[ev.Event], state: GameState | None = None) -> GameState:
-    return reduce(evolve, events, state or GameState())
-
-
-_APPLIERS: dict[type, Callable[[GameState, ev.Event], GameState]] = {}
+from .rules import RuleSet
+from .state import Draw4Play, GameState, Phase, SeatStatus, ShuffleRecord, Status, UnoWindow
 
 
 def evolve(state: GameState, event: ev.Event) -> GameState:
-    return _APPLIERS[type(event)](state, event)
+    changed = state.copy()
+    RECORDERS[type(event)](changed, event)
+    return changed
+
+
+def replay(events: Iterable[ev.Event], state: GameState | None = None) -> GameState:
+    changed = state.copy() if state is not None else GameState()
+    recorders = RECORDERS
+    for event in events:
+        recorders[type(event)](changed, event)
+    return changed
+
+
+def record(state: GameState, event: ev.Event) -> None:
+    """Record `event` into `state` itself (a state its caller owns)."""
+    RECORDERS[type(event)](state, event)
+
+
+RECORDERS: dict[type, Callable[[GameState, ev.Event], None]] = {}
 
 
 def _on(*event_types: type):
     def register(apply):
         for event_type in event_types:
-            _APPLIERS[event_type] = apply
+            RECORDERS[event_type] = apply
         return apply
 
     return register
@@ -45,7 +50,7 @@ def _set(seq: tuple, index: int, value) -> tuple:
     return seq[:index] + (value,) + seq[index + 1 :]
 
 
-def _remove_cards(pile: tuple[Card, ...], taken: Iterable[Card]) -> tuple[Card, ...]:
+def _without(pile: tuple[Card, ...], taken: Iterable[Card]) -> tuple[Card, ...]:
     """`pile` without one occurrence of each taken card, the earliest first."""
     remaining = list(pile)
     for card in taken:
@@ -53,202 +58,169 @@ def _remove_cards(pile: tuple[Card, ...], taken: Iterable[Card]) -> tuple[Card, 
     return tuple(remaining)
 
 
-def _with_hand(state: GameState, seat: int, hand: tuple[Card, ...], **changes) -> GameState:
-    """Replace a hand (with any other `changes`); an UNO call or window belongs to a
-    one-card hand and ends with it."""
-    changes["hands"] = _set(state.hands, seat, hand)
+def _set_hand(s: GameState, seat: int, hand: tuple[Card, ...]) -> None:
+    """Replace a hand; an UNO call or window belongs to a one-card hand and ends with it."""
+    hands = s.hands
+    s.hands = hands[:seat] + (hand,) + hands[seat + 1 :]
     if len(hand) != 1:
-        if seat in state.uno_called:
-            changes["uno_called"] = state.uno_called - {seat}
-        if seat in state.uno_settled:
-            changes["uno_settled"] = state.uno_settled - {seat}
-        if state.uno_windows and any(w.seat == seat for w in state.uno_windows):
-            changes["uno_windows"] = tuple(w for w in state.uno_windows if w.seat != seat)
-    return state.but(**changes)
+        _forget_uno(s, seat)
+
+
+def _forget_uno(s: GameState, seat: int) -> None:
+    if seat in s.uno_called:
+        s.uno_called = s.uno_called - {seat}
+    if seat in s.uno_settled:
+        s.uno_settled = s.uno_settled - {seat}
+    if s.uno_windows and any(w.seat == seat for w in s.uno_windows):
+        s.uno_windows = tuple(w for w in s.uno_windows if w.seat != seat)
 
 
 @_on(ev.GameStarted)
-def _(state: GameState, event: ev.GameStarted) -> GameState:
+def _(s: GameState, event: ev.GameStarted) -> None:
     n = event.seats
-    return state.but(
-        status=Status.ACTIVE,
-        rules=rules_from_dict(event.rules),
-        seat_count=n,
-        engine_version=event.engine_version,
-        provably_fair=event.provably_fair,
-        seat_states=(SeatStatus.PLAYING,) * n,
-        scores=(0,) * n,
-        hands=((),) * n,
-        timeouts=(0,) * n,
-        timeout_action=event.timeout_action,
-        timers=event.timers,
-        abandon_after=event.abandon_after,
-        on_abandon=event.on_abandon,
-    )
+    s.status = Status.ACTIVE
+    s.rules = event.rules if isinstance(event.rules, RuleSet) else RuleSet(**event.rules)
+    s.seat_count = n
+    s.engine_version = event.engine_version
+    s.provably_fair = event.provably_fair
+    s.seat_states = (SeatStatus.PLAYING,) * n
+    s.scores = (0,) * n
+    s.hands = ((),) * n
+    s.timeouts = (0,) * n
+    s.timeout_action = event.timeout_action
+    s.timers = event.timers
+    s.abandon_after = event.abandon_after
+    s.on_abandon = event.on_abandon
 
 
 @_on(ev.RoundStarted)
-def _(state: GameState, event: ev.RoundStarted) -> GameState:
-    return state.but(
-        round=event.round,
-        dealer=event.dealer,
-        hands=((),) * state.seat_count,
-        draw_pile=(),
-        discard_pile=(),
-        out_of_play=(),
-        color=None,
-        direction=1,
-        pending_draw=0,
-        pending_kind=None,
-        returns_to=None,
-        draw4=None,
-        drawn_card=None,
-        drew_nothing=False,
-        owed=None,
-        last_player=None,
-        jump_in_open=False,
-        uno_called=frozenset(),
-        uno_settled=frozenset(),
-        uno_windows=(),
-        consecutive_passes=0,
-        shuffles=(),
-        winner=None,
-    )
+def _(s: GameState, event: ev.RoundStarted) -> None:
+    s.round = event.round
+    s.dealer = event.dealer
+    s.hands = ((),) * s.seat_count
+    s.draw_pile = s.discard_pile = s.out_of_play = ()
+    s.color = None
+    s.direction = 1
+    s.pending_draw = 0
+    s.pending_kind = s.returns_to = s.draw4 = s.drawn_card = s.owed = s.last_player = None
+    s.drew_nothing = s.jump_in_open = False
+    s.uno_called = s.uno_settled = frozenset()
+    s.uno_windows = s.shuffles = ()
+    s.consecutive_passes = 0
+    s.winner = None
 
 
 @_on(ev.DeckShuffled)
-def _(state: GameState, event: ev.DeckShuffled) -> GameState:
-    record = ShuffleRecord(
-        event.reason, tuple(c.code for c in event.order), event.salt, event.commitment
+def _(s: GameState, event: ev.DeckShuffled) -> None:
+    s.shuffles += (
+        ShuffleRecord(
+            event.reason, tuple(c.code for c in event.order), event.salt, event.commitment
+        ),
     )
-    changes: dict = {"shuffles": state.shuffles + (record,)}
     if event.reason in ("deal", "first_card_redraw", "reshuffle"):
-        changes["draw_pile"] = event.order
+        s.draw_pile = event.order
     if event.reason == "reshuffle":
-        changes["discard_pile"] = state.discard_pile[-1:]
-    return state.but(**changes)
+        s.discard_pile = s.discard_pile[-1:]
 
 
 @_on(ev.PositionLoaded)
-def _(state: GameState, event: ev.PositionLoaded) -> GameState:
-    seat_states = tuple(
+def _(s: GameState, event: ev.PositionLoaded) -> None:
+    s.seat_states = tuple(
         SeatStatus.ELIMINATED if seat in event.eliminated else status
-        for seat, status in enumerate(state.seat_states)
+        for seat, status in enumerate(s.seat_states)
     )
-    return state.but(
-        draw_pile=event.held + event.draw,
-        discard_pile=event.discard,
-        out_of_play=event.out_of_play,
-        color=event.color,
-        direction=event.direction,
-        dealer=event.dealer,
-        scores=event.scores,
-        seat_states=seat_states,
-    )
+    s.draw_pile = event.held + event.draw
+    s.discard_pile = event.discard
+    s.out_of_play = event.out_of_play
+    s.color = event.color
+    s.direction = event.direction
+    s.dealer = event.dealer
+    s.scores = event.scores
 
 
 @_on(ev.CardsDealt)
-def _(state: GameState, event: ev.CardsDealt) -> GameState:
-    state = state.but(draw_pile=_remove_cards(state.draw_pile, event.cards))
-    return _with_hand(state, event.seat, state.hands[event.seat] + event.cards)
+def _(s: GameState, event: ev.CardsDealt) -> None:
+    pile, cards = s.draw_pile, event.cards
+    if pile[: len(cards)] == cards:
+        s.draw_pile = pile[len(cards) :]
+    else:
+        s.draw_pile = _without(pile, cards)
+    _set_hand(s, event.seat, s.hands[event.seat] + cards)
 
 
 @_on(ev.FirstCardReturned)
-def _(state: GameState, event: ev.FirstCardReturned) -> GameState:
-    return state.but(
-        discard_pile=state.discard_pile[:-1], draw_pile=state.draw_pile + (event.card,)
-    )
+def _(s: GameState, event: ev.FirstCardReturned) -> None:
+    s.discard_pile = s.discard_pile[:-1]
+    s.draw_pile += (event.card,)
 
 
 @_on(ev.FirstCardTurned)
-def _(state: GameState, event: ev.FirstCardTurned) -> GameState:
-    return state.but(
-        draw_pile=state.draw_pile[1:],
-        discard_pile=state.discard_pile + (event.card,),
-        color=event.card.color,
-    )
+def _(s: GameState, event: ev.FirstCardTurned) -> None:
+    s.draw_pile = s.draw_pile[1:]
+    s.discard_pile += (event.card,)
+    s.color = event.card.color
 
 
 @_on(ev.CardPlayed)
-def _(state: GameState, event: ev.CardPlayed) -> GameState:
-    hand = list(state.hands[event.seat])
-    hand.remove(event.card)
-    return _with_hand(
-        state,
-        event.seat,
-        tuple(hand),
-        discard_pile=state.discard_pile + (event.card,),
-        color=event.color or event.card.color,
-        last_player=event.seat,
-        drawn_card=None,
-        owed=None,
-        draw4=None,
-    )
+def _(s: GameState, event: ev.CardPlayed) -> None:
+    seat, card = event.seat, event.card
+    hand = s.hands[seat]
+    at = hand.index(card)
+    _set_hand(s, seat, hand[:at] + hand[at + 1 :])
+    s.discard_pile += (card,)
+    s.color = event.color or card.color
+    s.last_player = seat
+    s.drawn_card = s.owed = s.draw4 = None
 
 
 @_on(ev.ColorChosen)
-def _(state: GameState, event: ev.ColorChosen) -> GameState:
-    return state.but(color=event.color)
+def _(s: GameState, event: ev.ColorChosen) -> None:
+    s.color = event.color
 
 
 @_on(ev.DirectionReversed)
-def _(state: GameState, event: ev.DirectionReversed) -> GameState:
-    return state.but(direction=event.direction)
+def _(s: GameState, event: ev.DirectionReversed) -> None:
+    s.direction = event.direction
 
 
 @_on(ev.CardsDrawn)
-def _(state: GameState, event: ev.CardsDrawn) -> GameState:
-    hand = state.hands[event.seat] + event.cards
+def _(s: GameState, event: ev.CardsDrawn) -> None:
+    s.draw_pile = s.draw_pile[event.count :]
+    _set_hand(s, event.seat, s.hands[event.seat] + event.cards)
     if event.reason == "draw" and event.cards:
-        return _with_hand(
-            state,
-            event.seat,
-            hand,
-            draw_pile=state.draw_pile[event.count :],
-            drawn_card=event.cards[-1],
-        )
-    return _with_hand(state, event.seat, hand, draw_pile=state.draw_pile[event.count :])
+        s.drawn_card = event.cards[-1]
 
 
 @_on(ev.HandReplaced)
-def _(state: GameState, event: ev.HandReplaced) -> GameState:
+def _(s: GameState, event: ev.HandReplaced) -> None:
     """A new hand brings a new UNO obligation, even when it is one card again."""
-    state = _with_hand(state, event.seat, event.cards)
-    return state.but(
-        uno_called=state.uno_called - {event.seat},
-        uno_settled=state.uno_settled - {event.seat},
-        uno_windows=tuple(w for w in state.uno_windows if w.seat != event.seat),
-    )
+    _set_hand(s, event.seat, event.cards)
+    _forget_uno(s, event.seat)
 
 
 @_on(ev.CardsBuried)
-def _(state: GameState, event: ev.CardsBuried) -> GameState:
-    state = state.but(draw_pile=state.draw_pile + event.cards)
-    return _with_hand(state, event.seat, _remove_cards(state.hands[event.seat], event.cards))
+def _(s: GameState, event: ev.CardsBuried) -> None:
+    s.draw_pile += event.cards
+    _set_hand(s, event.seat, _without(s.hands[event.seat], event.cards))
 
 
 @_on(ev.UnoCalled)
-def _(state: GameState, event: ev.UnoCalled) -> GameState:
-    return state.but(
-        uno_called=state.uno_called | {event.seat},
-        uno_windows=tuple(w for w in state.uno_windows if w.seat != event.seat),
-    )
+def _(s: GameState, event: ev.UnoCalled) -> None:
+    s.uno_called = s.uno_called | {event.seat}
+    if s.uno_windows:
+        s.uno_windows = tuple(w for w in s.uno_windows if w.seat != event.seat)
 
 
 @_on(ev.UnoWindowOpened)
-def _(state: GameState, event: ev.UnoWindowOpened) -> GameState:
-    return state.but(
-        uno_windows=state.uno_windows + (UnoWindow(event.seat, event.token),),
-        uno_serial=state.uno_serial + 1,
-    )
+def _(s: GameState, event: ev.UnoWindowOpened) -> None:
+    s.uno_windows += (UnoWindow(event.seat, event.token),)
+    s.uno_serial += 1
 
 
 @_on(ev.UnoWindowClosed)
-def _(state: GameState, event: ev.UnoWindowClosed) -> GameState:
-    return state.but(
-        uno_windows=tuple(w for w in state.uno_windows if w.token != event.token),
-        uno_settled=state.uno_settled | {event.seat},
-    )
+def _(s: GameState, event: ev.UnoWindowClosed) -> None:
+    s.uno_windows = tuple(w for w in s.uno_windows if w.token != event.token)
+    s.uno_settled = s.uno_settled | {event.seat}
 
 
 @_on(
@@ -260,92 +232,84 @@ def _(state: GameState, event: ev.UnoWindowClosed) -> GameState:
     ev.SeatSkipped,
     ev.ShufflesRevealed,
 )
-def _(state: GameState, event: ev.Event) -> GameState:
+def _(s: GameState, event: ev.Event) -> None:
     """Facts for the record whose consequences follow as their own events."""
-    return state
 
 
 @_on(ev.TurnChanged)
-def _(state: GameState, event: ev.TurnChanged) -> GameState:
-    owed = None
-    if event.owed is not None:
-        owed = OwedChoice(
-            event.owed["origin"],
-            card_of(event.owed["card"]),
-            event.owed["needs_color"],
-            event.owed["needs_target"],
+def _(s: GameState, event: ev.TurnChanged) -> None:
+    pending = event.pending
+    if pending is None:
+        s.pending_draw, s.pending_kind, s.returns_to = 0, None, None
+    else:
+        s.pending_draw, s.pending_kind, s.returns_to = (
+            pending.total,
+            pending.kind,
+            pending.returns_to,
         )
-    draw4 = None
-    if event.challengeable is not None:
-        draw4 = Draw4Play(event.challengeable, event.bluff, event.draw4_hand)
-    return state.but(
-        to_act=event.seat,
-        phase=event.phase,
-        pending_draw=event.pending_draw,
-        pending_kind=event.pending_kind,
-        returns_to=event.returns_to,
-        jump_in_open=event.jump_in,
-        consecutive_passes=event.passes,
-        owed=owed,
-        draw4=draw4,
-        drawn_card=state.drawn_card if event.phase == Phase.DRAWN_CARD else None,
-        drew_nothing=False,
-        turn_serial=state.turn_serial + 1,
+    s.to_act = event.seat
+    s.phase = event.phase
+    s.jump_in_open = event.jump_in
+    s.consecutive_passes = event.consecutive_passes
+    s.owed = event.owed
+    s.draw4 = (
+        None
+        if event.challengeable is None
+        else Draw4Play(event.challengeable, event.bluff, event.draw4_hand)
     )
+    if event.phase != Phase.DRAWN_CARD:
+        s.drawn_card = None
+    s.drew_nothing = False
+    s.turn_serial += 1
 
 
 @_on(ev.NothingDrawn)
-def _(state: GameState, event: ev.NothingDrawn) -> GameState:
-    return state.but(drew_nothing=True)
+def _(s: GameState, event: ev.NothingDrawn) -> None:
+    s.drew_nothing = True
 
 
 @_on(ev.TimedOut)
-def _(state: GameState, event: ev.TimedOut) -> GameState:
-    return state.but(timeouts=_set(state.timeouts, event.seat, event.count))
+def _(s: GameState, event: ev.TimedOut) -> None:
+    s.timeouts = _set(s.timeouts, event.seat, event.count)
 
 
 @_on(ev.TimeoutsReset)
-def _(state: GameState, event: ev.TimeoutsReset) -> GameState:
-    return state.but(timeouts=_set(state.timeouts, event.seat, 0))
+def _(s: GameState, event: ev.TimeoutsReset) -> None:
+    s.timeouts = _set(s.timeouts, event.seat, 0)
 
 
 @_on(ev.SeatStatusChanged)
-def _(state: GameState, event: ev.SeatStatusChanged) -> GameState:
-    return state.but(seat_states=_set(state.seat_states, event.seat, event.status))
+def _(s: GameState, event: ev.SeatStatusChanged) -> None:
+    s.seat_states = _set(s.seat_states, event.seat, event.status)
 
 
 @_on(ev.RoundEnded)
-def _(state: GameState, event: ev.RoundEnded) -> GameState:
-    seat_states = tuple(
+def _(s: GameState, event: ev.RoundEnded) -> None:
+    s.seat_states = tuple(
         SeatStatus.ELIMINATED if seat in event.eliminated else status
-        for seat, status in enumerate(state.seat_states)
+        for seat, status in enumerate(s.seat_states)
     )
-    return state.but(
-        scores=event.scores,
-        seat_states=seat_states,
-        winner=event.winner,
-        uno_windows=(),
-        pending_draw=0,
-        draw4=None,
-        owed=None,
-        drawn_card=None,
-        jump_in_open=False,
-    )
+    s.scores = event.scores
+    s.winner = event.winner
+    s.uno_windows = ()
+    s.pending_draw = 0
+    s.draw4 = s.owed = s.drawn_card = None
+    s.jump_in_open = False
 
 
 @_on(ev.MatchEnded)
-def _(state: GameState, event: ev.MatchEnded) -> GameState:
-    return state.but(
-        status=Status.FINISHED,
-        phase=Phase.FINISHED,
-        winner=event.winner,
-        ranking=event.ranking,
-        scores=event.scores,
-        uno_windows=(),
-        jump_in_open=False,
-    )
+def _(s: GameState, event: ev.MatchEnded) -> None:
+    s.status = Status.FINISHED
+    s.phase = Phase.FINISHED
+    s.winner = event.winner
+    s.ranking = event.ranking
+    s.scores = event.scores
+    s.uno_windows = ()
+    s.jump_in_open = False
 
 
 @_on(ev.GameAborted)
-def _(state: GameState, event: ev.GameAborted) -> GameState:
-    return state.but(status=Status.ABORTED, uno_windows=(), jump_in_open=False)
+def _(s: GameState, event: ev.GameAborted) -> None:
+    s.status = Status.ABORTED
+    s.uno_windows = ()
+    s.jump_in_open = False

@@ -10,16 +10,16 @@ from .commands import Position
 from .errors import ErrorCode, RuleViolation
 from .shuffle import shuffle_cards
 from .state import CLOCKWISE, COUNTERCLOCKWISE
+from .step import Step
+from .turns import give_turn
 
 
 def _invalid(message: str) -> RuleViolation:
     return RuleViolation(ErrorCode.INVALID_SETUP, message)
 
 
-def load_position(step_, position: Position) -> None:
+def load_position(step_: Step, position: Position) -> None:
     """Lay out the position; the deck's other cards go under the draw pile or out of play."""
-    from .decide import _turn  # the one place turns are given
-
     state = step_.state
     seats = range(state.seat_count)
     eliminated = tuple(sorted(set(position.eliminated)))
@@ -62,7 +62,7 @@ def load_position(step_, position: Position) -> None:
         hand = tuple(position.hands.get(seat, ()))
         if hand:
             step_.emit(ev.CardsDealt(seat, len(hand), hand))
-    _turn(step_, position.to_act)
+    give_turn(step_, position.to_act)
 
 
 def _check_position(position: Position, seat_count: int, eliminated, in_play) -> None:

@@ -25,39 +25,39 @@ class IntRange:
 
 BOOL = bool
 
-#: option name -> (kind, default), in the order the API documents them.
-OPTION_SPECS: dict[str, tuple[object, object]] = {
-    "cards": (Choice(("classic", "modern-swap", "modern-shuffle")), "classic"),
-    "downpour": (BOOL, False),
-    "hand_size": (IntRange(1, 15), 7),
-    "dealer_rotation": (BOOL, True),
-    "wild_first_card": (Choice(("choose", "redraw")), "choose"),
-    "draw_to_match": (BOOL, False),
-    "draw_to_match_cap": (IntRange(0, 30), 0),
-    "force_play": (BOOL, False),
-    "skip_plays_again": (BOOL, False),
-    "draw_returns_to_player": (BOOL, False),
-    "wd4_legal_when": (Choice(("no_color_match", "no_other_playable")), "no_color_match"),
-    "wd4_enforcement": (Choice(("challenge", "strict")), "challenge"),
-    "challenge_guilty_draw": (IntRange(0, 20), 4),
-    "challenge_innocent_draw": (IntRange(4, 20), 6),
-    "challenge_success_skips_challenger": (BOOL, False),
-    "stacking": (Choice(("none", "draw2", "same", "up", "any")), "none"),
-    "seven_o": (BOOL, False),
-    "seven_optional": (BOOL, False),
-    "jump_in": (BOOL, False),
-    "jump_in_self": (BOOL, True),
-    "uno_penalty": (Choice(("catch", "auto")), "catch"),
-    "uno_penalty_draw": (IntRange(0, 10), 2),
-    "false_catch_penalty": (IntRange(0, 10), 0),
-    "shuffle_hands_last_card": (Choice(("win", "redeal")), "win"),
-    "custom_wild_effect": (
-        Choice(("plain", "others_draw_two", "others_discard_wilds", "extra_turn")),
-        "plain",
+#: option name -> the values it takes, in the order the API documents them (the defaults
+#: are `RuleSet`'s).
+OPTION_KINDS: dict[str, object] = {
+    "cards": Choice(("classic", "modern-swap", "modern-shuffle")),
+    "downpour": BOOL,
+    "hand_size": IntRange(1, 15),
+    "dealer_rotation": BOOL,
+    "wild_first_card": Choice(("choose", "redraw")),
+    "draw_to_match": BOOL,
+    "draw_to_match_cap": IntRange(0, 30),
+    "force_play": BOOL,
+    "skip_plays_again": BOOL,
+    "draw_returns_to_player": BOOL,
+    "wd4_legal_when": Choice(("no_color_match", "no_other_playable")),
+    "wd4_enforcement": Choice(("challenge", "strict")),
+    "challenge_guilty_draw": IntRange(0, 20),
+    "challenge_innocent_draw": IntRange(4, 20),
+    "challenge_success_skips_challenger": BOOL,
+    "stacking": Choice(("none", "draw2", "same", "up", "any")),
+    "seven_o": BOOL,
+    "seven_optional": BOOL,
+    "jump_in": BOOL,
+    "jump_in_self": BOOL,
+    "uno_penalty": Choice(("catch", "auto")),
+    "uno_penalty_draw": IntRange(0, 10),
+    "false_catch_penalty": IntRange(0, 10),
+    "shuffle_hands_last_card": Choice(("win", "redeal")),
+    "custom_wild_effect": Choice(
+        ("plain", "others_draw_two", "others_discard_wilds", "extra_turn")
     ),
-    "teams": (BOOL, False),
-    "scoring": (Choice(("standard", "lowest", "elimination", "target_loses")), "standard"),
-    "target_score": (IntRange(50, 5000), 500),
+    "teams": BOOL,
+    "scoring": Choice(("standard", "lowest", "elimination", "target_loses")),
+    "target_score": IntRange(50, 5000),
 }
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -118,14 +118,18 @@ class RuleSet:
 
     def options(self) -> dict[str, Any]:
         """Every option with its value (the preset name excluded)."""
-        return {name: getattr(self, name) for name in OPTION_SPECS}
+        return {name: getattr(self, name) for name in OPTION_KINDS}
 
     def deck_size(self) -> int:
         return len(build_deck(self.cards, self.downpour))
 
 
+def option_default(name: str) -> Any:
+    return RuleSet.__dataclass_fields__[name].default
+
+
 def _check_value(name: str, value: object) -> None:
-    kind, _ = OPTION_SPECS[name]
+    kind = OPTION_KINDS[name]
     if kind is BOOL:
         ok = isinstance(value, bool)
         expected = "true or false"
@@ -152,7 +156,7 @@ def rule_set_from(preset: str = "classic", options: Mapping[str, Any] | None = N
         )
     merged = dict(PRESETS[preset])
     for name, value in (options or {}).items():
-        if name not in OPTION_SPECS:
+        if name not in OPTION_KINDS:
             raise InvalidRules("unknown_option", name, f"unknown rule option {name!r}")
         _check_value(name, value)
         merged[name] = value

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARDS_BY_CODE, Card, Color
+from .cards import CARDS_BY_CODE, Card, Color, card
 from .rules import rules_from_dict, rules_to_dict
 from .state import (
     Draw4Play,
@@ -24,7 +24,7 @@ from .state import (
     UnoWindow,
 )
 
-FORMAT = 2
+FORMAT = 3
 
 _SEAT_STATUS = {s.value: s for s in SeatStatus}
 _RULES_CACHE: dict[str, Any] = {}
@@ -34,8 +34,13 @@ def _codes(pile: tuple[Card, ...]) -> list[str]:
     return [c.code for c in pile]
 
 
+def _card(code: str) -> Card:
+    found = CARDS_BY_CODE.get(code)
+    return found if found is not None else card(code)
+
+
 def _cards(codes: list[str]) -> tuple[Card, ...]:
-    return tuple(map(CARDS_BY_CODE.__getitem__, codes))
+    return tuple(map(_card, codes))
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
@@ -92,8 +97,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
 
 def state_from_json(data: dict[str, Any]) -> GameState:
     draw4, owed, winner = data["draw4"], data["owed"], data["winner"]
-    state = object.__new__(GameState)
-    state.__dict__.update(
+    return GameState(
         status=Status(data["status"]),
         rules=_rules(data["rules"]),
         seat_count=data["seat_count"],
@@ -116,9 +120,9 @@ def state_from_json(data: dict[str, Any]) -> GameState:
         pending_kind=data["pending_kind"],
         returns_to=data["returns_to"],
         draw4=draw4 and Draw4Play(draw4[0], draw4[1], _cards(draw4[2])),
-        drawn_card=CARDS_BY_CODE[data["drawn_card"]] if data["drawn_card"] else None,
+        drawn_card=_card(data["drawn_card"]) if data["drawn_card"] else None,
         drew_nothing=data["drew_nothing"],
-        owed=owed and OwedChoice(owed[0], CARDS_BY_CODE[owed[1]], owed[2], owed[3]),
+        owed=owed and OwedChoice(owed[0], _card(owed[1]), owed[2], owed[3]),
         last_player=data["last_player"],
         jump_in_open=data["jump_in_open"],
         uno_called=frozenset(data["uno_called"]),
@@ -138,7 +142,6 @@ def state_from_json(data: dict[str, Any]) -> GameState:
         winner=tuple(winner) if isinstance(winner, list) else winner,
         ranking=tuple(data["ranking"]),
     )
-    return state
 
 
 def _rules(data: dict[str, Any]):

@@ -1,8 +1,13 @@
-"""The state of a game: one immutable value, rebuilt by folding events."""
+"""The state of a game: one value, rebuilt by folding events.
+
+A `GameState` is never changed once another part of the program holds it: `step` and
+`evolve` copy it once (`copy`) and change only their own copy. Its fields are slots, so
+setting a name it does not have is an error rather than a new field.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
 from .cards import Card, Color
@@ -38,6 +43,8 @@ IN_PLAY = (SeatStatus.PLAYING, SeatStatus.BOT)
 
 CLOCKWISE, COUNTERCLOCKWISE = 1, -1
 
+_new = object.__new__
+
 
 @dataclass(frozen=True, slots=True)
 class Draw4Play:
@@ -52,6 +59,17 @@ class Draw4Play:
 
 
 @dataclass(frozen=True, slots=True)
+class PendingDraw:
+    """A draw penalty waiting on the seat to act: `total` cards, stacked on a card of
+    rank `kind` (`draw2` or `wild-draw4`); once taken, play passes from `returns_to`
+    (the seat that played the last draw card), or from the victim when it is None."""
+
+    total: int
+    kind: str
+    returns_to: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class OwedChoice:
     """A color and/or target owed without a card being played now.
 
@@ -62,6 +80,18 @@ class OwedChoice:
     card: Card
     needs_color: bool
     needs_target: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """A deadline an event opens: its `kind` (`turn`, `response`, `bot` or `uno`), the
+    `token` a `Timeout` names it by, and how long it gives. The shell turns the seconds
+    into a time."""
+
+    kind: str
+    token: str
+    seconds: float
+    grace_ms: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,13 +123,8 @@ class ShuffleRecord:
     commitment: str
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class GameState:
-    """Immutable by convention and by `frozen`; `but` makes changed copies cheaply.
-
-    (Not `slots`: copying a 40-field instance's `__dict__` is several times faster than
-    `dataclasses.replace`, and evolve makes one copy per event.)"""
-
     status: Status = Status.NOT_STARTED
     rules: RuleSet = field(default_factory=RuleSet)
     seat_count: int = 0
@@ -141,13 +166,52 @@ class GameState:
     winner: int | tuple[int, ...] | None = None
     ranking: tuple[int, ...] = ()
 
-    def but(self, **changes) -> GameState:
-        """A copy with `changes` applied (field names are not checked: callers are evolve)."""
-        copy = object.__new__(GameState)
-        attributes = copy.__dict__
-        attributes.update(self.__dict__)
-        attributes.update(changes)
-        return copy
+    def copy(self) -> GameState:
+        """A copy to change (the engine makes one per command and one per replay). One
+        assignment per field: about twice as fast as any generic copy of slots; a field
+        missing here is left unset, which the first read of it reports."""
+        other = _new(GameState)
+        other.status = self.status
+        other.rules = self.rules
+        other.seat_count = self.seat_count
+        other.engine_version = self.engine_version
+        other.provably_fair = self.provably_fair
+        other.seat_states = self.seat_states
+        other.scores = self.scores
+        other.round = self.round
+        other.dealer = self.dealer
+        other.hands = self.hands
+        other.draw_pile = self.draw_pile
+        other.discard_pile = self.discard_pile
+        other.out_of_play = self.out_of_play
+        other.color = self.color
+        other.direction = self.direction
+        other.to_act = self.to_act
+        other.phase = self.phase
+        other.turn_serial = self.turn_serial
+        other.pending_draw = self.pending_draw
+        other.pending_kind = self.pending_kind
+        other.returns_to = self.returns_to
+        other.draw4 = self.draw4
+        other.drawn_card = self.drawn_card
+        other.drew_nothing = self.drew_nothing
+        other.owed = self.owed
+        other.last_player = self.last_player
+        other.jump_in_open = self.jump_in_open
+        other.uno_called = self.uno_called
+        other.uno_settled = self.uno_settled
+        other.uno_windows = self.uno_windows
+        other.uno_serial = self.uno_serial
+        other.consecutive_passes = self.consecutive_passes
+        other.timeouts = self.timeouts
+        other.timeout_action = self.timeout_action
+        other.abandon_after = self.abandon_after
+        other.on_abandon = self.on_abandon
+        other.timers = self.timers
+        other.shuffles = self.shuffles
+        other.winner = self.winner
+        other.ranking = self.ranking
+        return other
 
     @property
     def top_card(self) -> Card | None:
@@ -163,6 +227,12 @@ class GameState:
         return seat % 2 if self.rules.teams else None
 
     @property
+    def pending(self) -> PendingDraw | None:
+        if not self.pending_draw:
+            return None
+        return PendingDraw(self.pending_draw, self.pending_kind, self.returns_to)
+
+    @property
     def turn_token(self) -> str:
         return f"turn-{self.turn_serial}"
 
@@ -172,3 +242,6 @@ class GameState:
         if self.status != Status.ACTIVE:
             return frozenset()
         return frozenset((self.turn_token, *(w.token for w in self.uno_windows)))
+
+
+STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameState))

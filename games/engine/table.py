@@ -12,17 +12,18 @@ from .cards import (
     Card,
     Color,
 )
-from .state import GameState, SeatStatus
+from .state import IN_PLAY, GameState, SeatStatus
 
 
 def next_seat(state: GameState, seat: int, direction: int | None = None) -> int:
     """The next seat in play from `seat` in `direction` (the current one by default)."""
     step = state.direction if direction is None else direction
-    n = state.seat_count
+    statuses = state.seat_states
+    n = len(statuses)
     candidate = seat
     for _ in range(n):
         candidate = (candidate + step) % n
-        if state.in_play(candidate):
+        if statuses[candidate] in IN_PLAY:
             return candidate
     return seat
 
@@ -33,35 +34,45 @@ def two_in_play(state: GameState) -> bool:
     return statuses.count(SeatStatus.PLAYING) + statuses.count(SeatStatus.BOT) == 2
 
 
+def stack_rule_allows(stacking: str, pending_kind: str | None, rank: str) -> bool:
+    """May a card of `rank` go on a pending draw stacked on `pending_kind` (`stacking`)?"""
+    if rank == DRAW2:
+        return (pending_kind == DRAW2 and stacking != "none") or (
+            pending_kind == WILD_DRAW4 and stacking == "any"
+        )
+    if rank == WILD_DRAW4:
+        if pending_kind == WILD_DRAW4:
+            return stacking in ("same", "up", "any")
+        return pending_kind == DRAW2 and stacking in ("up", "any")
+    return False
+
+
 def matches(state: GameState, card: Card) -> bool:
     """The ordinary matching rule: a wild, the current color, or the top card's rank."""
-    if card.color is None:
+    color = card.color
+    if color is None or color is state.color:
         return True
-    if card.color == state.color:
-        return True
-    top = state.top_card
-    return top is not None and top.color is not None and top.rank == card.rank
+    pile = state.discard_pile
+    if not pile:
+        return False
+    top = pile[-1]
+    return top.color is not None and top.rank == card.rank
 
 
-def draw4_is_legal(state: GameState, hand_without_it: tuple[Card, ...]) -> bool:
-    """Is a W+4 legal for a seat holding `hand_without_it` besides it (`wd4_legal_when`)."""
+def draw4_is_legal(state: GameState, hand: tuple[Card, ...]) -> bool:
+    """Is a W+4 legal for a seat holding `hand` (`wd4_legal_when`)? Only colored cards
+    count, so the W+4 itself may be in `hand` or not."""
+    color = state.color
     if state.rules.wd4_legal_when == "no_color_match":
-        return not any(c.color is not None and c.color == state.color for c in hand_without_it)
-    return not any(c.color is not None and matches(state, c) for c in hand_without_it)
+        return not any(c.color is color and color is not None for c in hand)
+    return not any(c.color is not None and matches(state, c) for c in hand)
 
 
 def can_stack(state: GameState, card: Card) -> bool:
     """May `card` be stacked on the pending draw (the `stacking` option)?"""
-    stacking, kind = state.rules.stacking, state.pending_kind
     if state.returns_to is not None and not state.hands[state.returns_to]:
         return False  # its player went out: the round ends once the draw is taken
-    if card.rank == DRAW2:
-        return kind == DRAW2 and stacking != "none" or kind == WILD_DRAW4 and stacking == "any"
-    if card.rank == WILD_DRAW4:
-        if kind == WILD_DRAW4:
-            return stacking in ("same", "up", "any")
-        return kind == DRAW2 and stacking in ("up", "any")
-    return False
+    return stack_rule_allows(state.rules.stacking, state.pending_kind, card.rank)
 
 
 def needs_target(state: GameState, card: Card) -> bool:

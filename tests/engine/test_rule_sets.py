@@ -236,3 +236,11 @@ def test_a_started_game_cannot_be_started_again():
     with pytest.raises(RuleViolation) as raised:
         step(started, StartGame(4, rule_set_from("classic")), random.Random(0))
     assert raised.value.code.value == "already_started"
+
+
+def test_every_rule_option_is_a_rule_set_field_with_its_default_there():
+    from games.engine.rules import OPTION_KINDS, RuleSet, option_default
+
+    names = [f for f in RuleSet.__dataclass_fields__ if f != "preset"]
+    assert list(OPTION_KINDS) == names
+    assert option_default("hand_size") == 7 and option_default("stacking") == "none"

@@ -25,7 +25,7 @@ def test_SC_01_standard_round_score_is_the_opponents_hands():
     ended = _round_result(table)
     assert ended.winner == 1
     assert ended.points == {1: 176}
-    assert ended.hands[0] == list(codes_of("R7 Bskip W"))
+    assert [c.code for c in ended.hands[0]] == list(codes_of("R7 Bskip W"))
     assert table.state.scores == (0, 176, 0, 0)
     assert not of_type(table.events, ev.MatchEnded)
     assert table.state.round == 2
@@ -40,7 +40,7 @@ def test_SC_02_a_last_card_draw_two_is_drawn_before_scoring():
     )
     table.act(PlayCard(1, c("R+2")))
     ended = _round_result(table)
-    assert ended.hands[2] == list(codes_of("B4 G9 Y1"))
+    assert [c.code for c in ended.hands[2]] == list(codes_of("B4 G9 Y1"))
     assert ended.points == {1: 67}
     assert table.state.scores == (0, 67, 0, 0)
     assert table.replays()

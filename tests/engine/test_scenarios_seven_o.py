@@ -81,8 +81,8 @@ def test_SO_04_seven_or_zero_as_last_card_ends_the_round_without_exchange(card, 
     assert not of_type(table.events, ev.HandReplaced)
     (ended,) = of_type(table.events, ev.RoundEnded)
     assert ended.winner == 1
-    assert ended.hands[0] == list(codes_of("Y1 B1"))
-    assert ended.hands[3] == list(codes_of("Y4 B4"))
+    assert [c.code for c in ended.hands[0]] == list(codes_of("Y1 B1"))
+    assert [c.code for c in ended.hands[3]] == list(codes_of("Y4 B4"))
     assert ended.points == {1: 17}
     assert table.replays()
 

@@ -41,7 +41,7 @@ def test_SP_02_wild_swap_as_last_card_wins_without_a_swap(target):
     assert not of_type(table.events, ev.HandReplaced)
     (ended,) = of_type(table.events, ev.RoundEnded)
     assert ended.winner == 1
-    assert ended.hands[3] == list(codes_of("Y4 B4"))
+    assert [c.code for c in ended.hands[3]] == list(codes_of("Y4 B4"))
     assert ended.points == {1: 2 + 4 + 8}
     assert table.replays()
 

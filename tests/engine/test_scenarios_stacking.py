@@ -121,7 +121,7 @@ def test_ST_07_stacking_with_the_last_card_ends_the_round_after_the_draw():
     # P3 holds a +2 but gets no chance to stack: the draw is taken and the round scored.
     (ended,) = of_type(table.events, ev.RoundEnded)
     assert ended.winner == 2
-    assert ended.hands[3] == list(codes_of("Y2 Y+2 G1 G2 G3 G4"))
+    assert [c.code for c in ended.hands[3]] == list(codes_of("Y2 Y+2 G1 G2 G3 G4"))
     assert ended.points == {2: 2 + 1 + 32}
     assert table.state.scores == (0, 0, 35, 0)
     assert table.rejects(Accept(3)) in ("wrong_phase", "not_your_turn")

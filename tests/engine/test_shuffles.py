@@ -83,37 +83,37 @@ def test_round_end_reveals_every_shuffle_of_the_round(played):
             elif isinstance(event, ev.DeckShuffled):
                 round_shuffles.append(event)
             elif isinstance(event, ev.RoundEnded):
-                assert [s["commitment"] for s in event.shuffles] == [
+                assert [s.commitment for s in event.shuffles] == [
                     e.commitment for e in round_shuffles]
                 for revealed, shuffled in zip(event.shuffles, round_shuffles, strict=True):
-                    assert revealed["reason"] == shuffled.reason
-                    assert revealed["order"] == [x.code for x in shuffled.order]
-                    assert revealed["salt"] == shuffled.salt
+                    assert revealed.reason == shuffled.reason
+                    assert list(revealed.order) == [x.code for x in shuffled.order]
+                    assert revealed.salt == shuffled.salt
 
 
 def test_revealed_shuffles_verify(played):
     revealed = [s for t in played for e in of_type(t.events, ev.RoundEnded) for s in e.shuffles]
     assert revealed
     for shuffle in revealed:
-        assert commitment(shuffle["order"], shuffle["salt"]) == shuffle["commitment"]
-        assert verify_commitment(shuffle["order"], shuffle["salt"], shuffle["commitment"])
+        assert commitment(shuffle.order, shuffle.salt) == shuffle.commitment
+        assert verify_commitment(shuffle.order, shuffle.salt, shuffle.commitment)
 
 
 def test_a_tampered_order_fails_verification(played):
     shuffle = next(s for t in played for e in of_type(t.events, ev.RoundEnded)
-                   for s in e.shuffles if len(set(s["order"])) > 1)
-    order = list(shuffle["order"])
+                   for s in e.shuffles if len(set(s.order)) > 1)
+    order = list(shuffle.order)
     i = next(i for i in range(1, len(order)) if order[i] != order[0])
     order[0], order[i] = order[i], order[0]
-    assert not verify_commitment(order, shuffle["salt"], shuffle["commitment"])
-    assert commitment(order, shuffle["salt"]) != shuffle["commitment"]
+    assert not verify_commitment(order, shuffle.salt, shuffle.commitment)
+    assert commitment(order, shuffle.salt) != shuffle.commitment
 
 
 def test_a_tampered_salt_fails_verification(played):
     shuffle = next(s for t in played for e in of_type(t.events, ev.RoundEnded)
                    for s in e.shuffles)
-    salt = ("0" if shuffle["salt"][0] != "0" else "1") + shuffle["salt"][1:]
-    assert not verify_commitment(shuffle["order"], salt, shuffle["commitment"])
+    salt = ("0" if shuffle.salt[0] != "0" else "1") + shuffle.salt[1:]
+    assert not verify_commitment(shuffle.order, salt, shuffle.commitment)
 
 
 def test_engine_commitment_matches_the_contract_formula():
@@ -150,7 +150,7 @@ def test_a_redealt_round_reveals_only_its_own_shuffles():
     table = position_game(hands={1: "R1"}, top="R5")
     table.act(PlayCard(1, c("R1")))
     (ended,) = of_type(table.events, ev.RoundEnded)
-    assert [s["reason"] for s in ended.shuffles] == ["unplaced"]
+    assert [s.reason for s in ended.shuffles] == ["unplaced"]
     assert [s.reason for s in table.state.shuffles] == ["deal"]
 
 

@@ -30,3 +30,14 @@ def test_a_mid_round_house_game_reads_back_equal():
 
 def test_the_format_is_a_version_number():
     assert isinstance(FORMAT, int) and FORMAT >= 1
+
+
+def test_a_state_copy_has_every_field_of_the_original():
+    from dataclasses import fields
+
+    from games.engine.state import GameState
+
+    original = GameState(**{f.name: object() for f in fields(GameState)})
+    copied = original.copy()
+    assert copied is not original
+    assert all(getattr(copied, f.name) is getattr(original, f.name) for f in fields(GameState))

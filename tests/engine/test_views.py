@@ -158,7 +158,7 @@ def test_every_private_part_goes_only_to_its_audience():
     assert {ev.CardsDrawn, ev.CardsDealt, ev.HandReplaced, ev.Draw4Challenged,
             ev.DeckShuffled, ev.PositionLoaded, ev.TurnChanged} <= kinds
     for event in table.events:
-        has_private = bool(event.PRIVATE)
+        has_private = event.has_private
         for seat in SEATS:
             redacted = redact_for(event, Viewer.of_seat(seat))
             if has_private and seat in allowed_seats(event):

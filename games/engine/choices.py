@@ -1,0 +1,43 @@
+"""Colors and targets owed without playing a card: a first-card wild (its color, and a
+Swap Hands' target) or a force-played card (its effect resolves once they are given)."""
+
+from __future__ import annotations
+
+from . import events as ev
+from .cards import Color
+from .effects import resolve_card, swap_hands
+from .play_checks import Play
+from .state import OwedChoice
+from .step import Step
+from .table import possible_targets
+from .turns import ask_for_choice, give_turn
+from .uno import open_uno_windows
+
+
+def choose_color(step: Step, seat: int, color: Color) -> None:
+    owed = step.state.owed
+    step.emit(ev.ColorChosen(seat, Color(color)))
+    if not owed.needs_target:
+        _settle(step, seat, owed, None)
+        return
+    targets = possible_targets(step.state, seat)
+    if len(targets) > 1:
+        ask_for_choice(step, seat, OwedChoice(owed.origin, owed.card, False, True))
+    else:
+        _settle(step, seat, owed, targets[0])
+
+
+def choose_target(step: Step, seat: int, target: int) -> None:
+    _settle(step, seat, step.state.owed, target)
+
+
+def _settle(step: Step, seat: int, owed: OwedChoice, target: int | None) -> None:
+    """Everything owed is given: a first card's swap is made and the seat plays; a
+    forced card's effect resolves."""
+    if owed.origin == "first_card":
+        if target is not None:
+            swap_hands(step, seat, target)
+            open_uno_windows(step)
+        give_turn(step, seat)
+        return
+    resolve_card(step, Play(seat, owed.card, None, target, False, False, False))

@@ -1,0 +1,70 @@
+"""Drawing cards: from the draw pile, reshuffling the discard pile under its top card when
+the pile runs out; one at a time until a playable card under draw-to-match."""
+
+from __future__ import annotations
+
+from . import events as ev
+from .cards import WILD_DRAW4, Card
+from .shuffle import shuffle_cards
+from .state import GameState
+from .step import Step
+from .table import draw4_is_legal, matches, piles_exhausted
+
+
+def reshuffle(step: Step) -> None:
+    shuffled = shuffle_cards(step.state.discard_pile[:-1], step.need_rng())
+    step.emit(
+        ev.DeckShuffled(
+            "reshuffle", len(shuffled.order), shuffled.commitment, shuffled.order, shuffled.salt
+        )
+    )
+
+
+def draw(step: Step, seat: int, count: int, reason: str) -> tuple[Card, ...]:
+    """Draw `count` cards, reshuffling the discard pile as often as needed; what cannot
+    be drawn (both piles exhausted) is forfeited."""
+    drawn: tuple[Card, ...] = ()
+    s = step.state
+    while len(drawn) < count:
+        if not s.draw_pile:
+            if piles_exhausted(s):
+                break
+            reshuffle(step)
+        take = s.draw_pile[: count - len(drawn)]
+        step.emit(ev.CardsDrawn(seat, len(take), reason, take))
+        drawn += take
+    return drawn
+
+
+def draw_to_match(step: Step, seat: int) -> tuple[Card, ...]:
+    """Draw one at a time until a card that ends the drawing (or the cap, or nothing is
+    left); the cards drawn in one go from the pile are one event."""
+    s = step.state
+    cap = s.rules.draw_to_match_cap or None
+    drawn: tuple[Card, ...] = ()
+    while cap is None or len(drawn) < cap:
+        if not s.draw_pile:
+            if piles_exhausted(s):
+                break
+            reshuffle(step)
+        pile = s.draw_pile
+        limit = len(pile) if cap is None else min(len(pile), cap - len(drawn))
+        take = limit
+        for index in range(limit):
+            if ends_draw_to_match(s, pile[index], s.hands[seat] + pile[:index]):
+                take = index + 1
+                break
+        cards = pile[:take]
+        step.emit(ev.CardsDrawn(seat, take, "draw", cards))
+        drawn += cards
+        if ends_draw_to_match(s, cards[-1], s.hands[seat]):
+            break
+    return drawn
+
+
+def ends_draw_to_match(state: GameState, card: Card, hand: tuple[Card, ...]) -> bool:
+    """Does drawing `card` (into `hand`) end a draw-to-match? A playable card does; a W+4
+    only when it would be legal, so drawing never stops on a bluff."""
+    if card.rank == WILD_DRAW4:
+        return draw4_is_legal(state, hand)
+    return matches(state, card)

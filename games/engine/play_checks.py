@@ -1,0 +1,325 @@
+"""Who may do what now: the one place each legality rule is written.
+
+Each `*_refusal` function answers None when the rules allow the move and otherwise the
+`ErrorCode` that refuses it. `decide` raises that code (with a message from `explain`);
+`legal_actions` lists exactly the moves whose refusal is None. So the two cannot
+disagree.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import COLORS, WILD_DRAW4, Card, Color
+from .commands import PlayCard
+from .errors import ErrorCode, RuleViolation
+from .state import IN_PLAY, GameState, Phase
+from .table import (
+    can_stack,
+    draw4_is_legal,
+    matches,
+    needs_target,
+    piles_exhausted,
+    possible_targets,
+)
+
+_PLAY_PHASES = (Phase.PLAY, Phase.DRAWN_CARD, Phase.RESPOND_DRAW4)
+_ANSWER_PHASES = (Phase.PLAY, Phase.RESPOND_DRAW4)
+
+
+class Play(NamedTuple):
+    """A play the rules accept, with what follows from it."""
+
+    seat: int
+    card: Card
+    color: Color | None
+    target: int | None
+    jump_in: bool
+    bluff: bool  # a W+4 played while holding a card of the current color (or a match)
+    uno: bool
+
+
+# --- seats and turns -----------------------------------------------------------------
+
+
+def seat_refusal(state: GameState, seat: int) -> ErrorCode | None:
+    if not isinstance(seat, int) or not 0 <= seat < state.seat_count:
+        return ErrorCode.NOT_SEATED
+    if state.seat_states[seat] not in IN_PLAY:
+        return ErrorCode.NOT_SEATED
+    return None
+
+
+# --- playing a card --------------------------------------------------------------------
+
+
+def play_refusal(state: GameState, seat: int, card: Card) -> ErrorCode | None:
+    """May `seat` put `card` down now, on its turn or by jumping in?"""
+    refusal = seat_refusal(state, seat)
+    if refusal is not None:
+        return refusal
+    if seat != state.to_act:
+        return jump_in_refusal(state, seat, card)
+    if state.phase not in _PLAY_PHASES:
+        return ErrorCode.WRONG_PHASE
+    if card not in state.hands[seat]:
+        return ErrorCode.CARD_NOT_IN_HAND
+    return turn_play_refusal(state, seat, card)
+
+
+def jump_in_refusal(state: GameState, seat: int, card: Card) -> ErrorCode | None:
+    """Jump-In: a card identical to the colored top card, out of turn, while the window is
+    open (after a card, before the next action), on one's own card only if allowed."""
+    top = state.top_card
+    if not (state.rules.jump_in and top is not None and top.color is not None and card is top):
+        return ErrorCode.NOT_YOUR_TURN
+    if card not in state.hands[seat]:
+        return ErrorCode.CARD_NOT_IN_HAND
+    if not state.jump_in_open or state.phase != Phase.PLAY:
+        return ErrorCode.WINDOW_CLOSED
+    if seat == state.last_player and not state.rules.jump_in_self:
+        return ErrorCode.NOT_YOUR_TURN
+    return None
+
+
+def turn_play_refusal(state: GameState, seat: int, card: Card) -> ErrorCode | None:
+    """A card the seat to act holds, in a play phase: does it match, stack, or is it the
+    drawn card; and a W+4 under strict enforcement must be legal."""
+    if state.drew_nothing:
+        return ErrorCode.WRONG_PHASE
+    phase = state.phase
+    if phase is Phase.DRAWN_CARD and card is not state.drawn_card:
+        return ErrorCode.DRAWN_CARD_ONLY
+    if state.pending_draw and phase is not Phase.DRAWN_CARD:
+        if not can_stack(state, card):
+            return ErrorCode.CARD_NOT_PLAYABLE
+    elif phase is Phase.RESPOND_DRAW4 or not matches(state, card):
+        return ErrorCode.CARD_NOT_PLAYABLE
+    strict = card.rank == WILD_DRAW4 and state.rules.wd4_enforcement == "strict"
+    if strict and not draw4_is_legal(state, state.hands[seat]):
+        return ErrorCode.CARD_NOT_PLAYABLE
+    return None
+
+
+def color_choices(card: Card) -> tuple[Color | None, ...]:
+    """The colors a play of `card` may name: a wild needs one, a colored card none."""
+    return COLORS if card.color is None else (None,)
+
+
+def target_choices(state: GameState, seat: int, card: Card) -> tuple[int | None, ...]:
+    """The targets a play of `card` by `seat` may name (None: naming none). A card going
+    out exchanges nothing; an optional 7 may name none."""
+    if not needs_target(state, card) or len(state.hands[seat]) == 1:
+        return (None,)
+    targets = possible_targets(state, seat)
+    if card.rank == "7" and state.rules.seven_optional:
+        return (None,) + targets
+    return targets
+
+
+def check_play(state: GameState, command: PlayCard) -> Play:
+    """The play, validated, or the RuleViolation that refuses it."""
+    seat, card = command.seat, command.card
+    refusal = play_refusal(state, seat, card)
+    if refusal is not None:
+        raise RuleViolation(refusal, explain(refusal, state, seat, card))
+    jump_in = seat != state.to_act
+    bluff = card.rank == WILD_DRAW4 and not draw4_is_legal(state, state.hands[seat])
+    color = _checked_color(card, command.color)
+    target = _checked_target(state, seat, card, command.target)
+    return Play(seat, card, color, target, jump_in, bluff, command.uno)
+
+
+def _checked_color(card: Card, color: Color | None) -> Color | None:
+    if color not in color_choices(card):
+        if color is None:
+            raise RuleViolation(ErrorCode.COLOR_REQUIRED, f"{card.code} needs a color")
+        raise RuleViolation(ErrorCode.UNEXPECTED_FIELD, f"{card.code} takes no color")
+    return color
+
+
+def _checked_target(state: GameState, seat: int, card: Card, target: int | None) -> int | None:
+    """The target the play exchanges with. Leaving out the only possible target names it;
+    a target named on a card going out is accepted and exchanges nothing."""
+    if not needs_target(state, card):
+        if target is not None:
+            raise RuleViolation(ErrorCode.UNEXPECTED_FIELD, f"{card.code} takes no target")
+        return None
+    choices = target_choices(state, seat, card)
+    going_out = len(state.hands[seat]) == 1
+    if target is None:
+        if None in choices:
+            return None
+        if len(choices) == 1:
+            return choices[0]
+        raise RuleViolation(ErrorCode.TARGET_REQUIRED, f"{card.code} needs a target seat")
+    if target not in possible_targets(state, seat):
+        raise RuleViolation(ErrorCode.INVALID_TARGET, f"seat {target} cannot be the target")
+    return None if going_out else target
+
+
+# --- the other turn commands -----------------------------------------------------------
+#
+# Each `*_rule` is the rule itself for the seat to act; each `*_refusal` adds that it is
+# the seat's turn. `legal_actions` asks the rules directly for the seat to act.
+
+
+def on_turn_refusal(state: GameState, seat: int) -> ErrorCode | None:
+    refusal = seat_refusal(state, seat)
+    if refusal is None and seat != state.to_act:
+        return ErrorCode.NOT_YOUR_TURN
+    return refusal
+
+
+def draw_rule(state: GameState) -> ErrorCode | None:
+    """A draw on one's turn; on a pending draw it means taking it (see `accept_rule`)."""
+    if state.phase not in _ANSWER_PHASES:
+        return ErrorCode.WRONG_PHASE
+    if state.pending_draw:
+        return None
+    if state.phase is not Phase.PLAY:
+        return ErrorCode.WRONG_PHASE
+    if state.drew_nothing:
+        return ErrorCode.NOTHING_TO_DRAW
+    return None
+
+
+def pass_rule(state: GameState) -> ErrorCode | None:
+    """Passing is allowed only when nothing can be drawn and no draw is pending."""
+    if state.phase is not Phase.PLAY:
+        return ErrorCode.WRONG_PHASE
+    if state.pending_draw or not piles_exhausted(state):
+        return ErrorCode.CANNOT_PASS
+    return None
+
+
+def keep_rule(state: GameState) -> ErrorCode | None:
+    return None if state.phase is Phase.DRAWN_CARD else ErrorCode.WRONG_PHASE
+
+
+def accept_rule(state: GameState) -> ErrorCode | None:
+    if state.phase not in _ANSWER_PHASES or not state.pending_draw:
+        return ErrorCode.WRONG_PHASE
+    return None
+
+
+def challenge_rule(state: GameState) -> ErrorCode | None:
+    if state.phase not in _ANSWER_PHASES:
+        return ErrorCode.WRONG_PHASE
+    if state.phase is not Phase.RESPOND_DRAW4 or state.draw4 is None:
+        return ErrorCode.NOTHING_TO_CHALLENGE
+    return None
+
+
+def choose_color_rule(state: GameState, color: object) -> ErrorCode | None:
+    if state.phase is not Phase.CHOOSE_COLOR:
+        return ErrorCode.WRONG_PHASE
+    return None if color in COLORS else ErrorCode.COLOR_REQUIRED
+
+
+def choose_target_rule(state: GameState, target: object) -> ErrorCode | None:
+    if state.phase is not Phase.CHOOSE_TARGET:
+        return ErrorCode.WRONG_PHASE
+    return None if target in possible_targets(state, state.to_act) else ErrorCode.INVALID_TARGET
+
+
+def draw_refusal(state: GameState, seat: int) -> ErrorCode | None:
+    return on_turn_refusal(state, seat) or draw_rule(state)
+
+
+def pass_refusal(state: GameState, seat: int) -> ErrorCode | None:
+    return on_turn_refusal(state, seat) or pass_rule(state)
+
+
+def keep_refusal(state: GameState, seat: int) -> ErrorCode | None:
+    return on_turn_refusal(state, seat) or keep_rule(state)
+
+
+def accept_refusal(state: GameState, seat: int) -> ErrorCode | None:
+    return on_turn_refusal(state, seat) or accept_rule(state)
+
+
+def challenge_refusal(state: GameState, seat: int) -> ErrorCode | None:
+    return on_turn_refusal(state, seat) or challenge_rule(state)
+
+
+def choose_color_refusal(state: GameState, seat: int, color: object) -> ErrorCode | None:
+    return on_turn_refusal(state, seat) or choose_color_rule(state, color)
+
+
+def choose_target_refusal(state: GameState, seat: int, target: object) -> ErrorCode | None:
+    return on_turn_refusal(state, seat) or choose_target_rule(state, target)
+
+
+# --- UNO ---------------------------------------------------------------------------------
+
+
+def call_uno_refusal(state: GameState, seat: int) -> ErrorCode | None:
+    refusal = seat_refusal(state, seat)
+    if refusal is None and (len(state.hands[seat]) != 1 or seat in state.uno_called):
+        return ErrorCode.CANNOT_CALL_UNO
+    return refusal
+
+
+def catch_refusal(state: GameState, seat: int, target: object) -> ErrorCode | None:
+    """A catch names another seat; it succeeds on an open window and otherwise is a false
+    catch, accepted only when false catches are penalised."""
+    refusal = seat_refusal(state, seat)
+    if refusal is not None:
+        return refusal
+    if target == seat or not isinstance(target, int) or not 0 <= target < state.seat_count:
+        return ErrorCode.INVALID_TARGET
+    if state.rules.uno_penalty == "auto":
+        return ErrorCode.CATCH_NOT_ALLOWED
+    if not state.rules.false_catch_penalty and all(w.seat != target for w in state.uno_windows):
+        return ErrorCode.WINDOW_CLOSED
+    return None
+
+
+def refuse(code: ErrorCode | None, state: GameState, seat: int | None = None, **about) -> None:
+    """Raise the RuleViolation for a refusal code (nothing when there is none)."""
+    if code is not None:
+        raise RuleViolation(code, explain(code, state, seat, about.get("card"), **about))
+
+
+def explain(code: ErrorCode, state: GameState, seat, card=None, **about) -> str:
+    """The message for a refusal: what was refused and why, for the player to read."""
+    name = card.code if card is not None else "that"
+    messages = {
+        ErrorCode.NOT_SEATED: f"seat {seat} is not in play",
+        ErrorCode.NOT_YOUR_TURN: f"it is seat {state.to_act}'s turn",
+        ErrorCode.WRONG_PHASE: _wrong_phase(state, seat),
+        ErrorCode.CARD_NOT_IN_HAND: f"seat {seat} holds no {name}",
+        ErrorCode.DRAWN_CARD_ONLY: "only the drawn card"
+        + (f" ({state.drawn_card.code})" if state.drawn_card else "")
+        + " may be played",
+        ErrorCode.CARD_NOT_PLAYABLE: _not_playable(state, card),
+        ErrorCode.WINDOW_CLOSED: "the jump-in window has closed"
+        if card is not None
+        else f"seat {about.get('target')} cannot be caught now",
+        ErrorCode.NOTHING_TO_DRAW: "you drew nothing this turn: pass",
+        ErrorCode.CANNOT_PASS: "pass only when nothing can be drawn",
+        ErrorCode.NOTHING_TO_CHALLENGE: "there is no Wild Draw Four to challenge",
+        ErrorCode.COLOR_REQUIRED: f"{about.get('color')!r} is not a color",
+        ErrorCode.INVALID_TARGET: f"seat {about.get('target')} cannot be the target",
+        ErrorCode.CANNOT_CALL_UNO: "UNO is called holding one card, once",
+        ErrorCode.CATCH_NOT_ALLOWED: "UNO penalties are applied automatically",
+    }
+    return messages.get(code, code.value.replace("_", " "))
+
+
+def _wrong_phase(state: GameState, seat) -> str:
+    if state.drew_nothing:
+        return "you drew nothing this turn: only pass is left"
+    return f"seat {seat} is asked for {state.phase.value}, not this"
+
+
+def _not_playable(state: GameState, card: Card | None) -> str:
+    if card is None:
+        return "that card cannot be played now"
+    if card.rank == WILD_DRAW4 and state.rules.wd4_enforcement == "strict":
+        return "a Wild Draw Four is only legal with no matching card"
+    if state.pending_draw:
+        return f"{card.code} cannot be stacked on the pending draw of {state.pending_draw}"
+    top = state.top_card
+    return f"{card.code} does not match {top.code if top else 'nothing'} ({state.color})"

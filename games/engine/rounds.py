@@ -1,0 +1,147 @@
+"""Rounds: the deal and the first card turned; the round's end, its scoring (by the
+scoring policy in `scoring`), the next round or the match's end."""
+
+from __future__ import annotations
+
+from scoring.match import tally_round
+from scoring.points import hand_points
+
+from . import events as ev
+from .cards import DRAW2, REVERSE, SKIP, WILD_DRAW4, WILD_SWAP, Card, build_deck
+from .drawing import draw
+from .errors import ErrorCode, RuleViolation
+from .shuffle import shuffle_cards
+from .state import COUNTERCLOCKWISE, OwedChoice
+from .step import Step
+from .table import next_seat
+from .turns import ask_for_choice, give_turn
+
+
+def start_round(step: Step, number: int, dealer: int, fixed_top: tuple[Card, ...] = ()) -> None:
+    s = step.state
+    step.emit(ev.RoundStarted(number, dealer, s.seats_in_play()))
+    deck = build_deck(s.rules.cards, s.rules.downpour)
+    try:
+        shuffled = shuffle_cards(deck, step.need_rng(), fixed_top=fixed_top)
+    except ValueError:
+        raise RuleViolation(
+            ErrorCode.INVALID_SETUP, "the deck holds cards this game's deck has not"
+        ) from None
+    step.emit(
+        ev.DeckShuffled("deal", len(deck), shuffled.commitment, shuffled.order, shuffled.salt)
+    )
+    players = [next_seat(s, dealer, 1)]
+    while len(players) < len(s.seats_in_play()):
+        players.append(next_seat(s, players[-1], 1))
+    size = s.rules.hand_size
+    for index, seat in enumerate(players):
+        dealt = shuffled.order[index : size * len(players) : len(players)]
+        step.emit(ev.CardsDealt(seat, size, dealt))
+    _turn_first_card(step)
+
+
+def _turn_first_card(step: Step) -> None:
+    """Turn the draw pile's top card; a W+4 (or any wild under `redraw`) goes back into
+    the pile, which is shuffled, and another is turned."""
+    s = step.state
+    while True:
+        card = s.draw_pile[0]
+        step.emit(ev.FirstCardTurned(card))
+        redraw = card.rank == WILD_DRAW4 or (
+            card.color is None and s.rules.wild_first_card == "redraw"
+        )
+        if not redraw:
+            break
+        step.emit(ev.FirstCardReturned(card))
+        shuffled = shuffle_cards(s.draw_pile, step.need_rng())
+        step.emit(
+            ev.DeckShuffled(
+                "first_card_redraw",
+                len(shuffled.order),
+                shuffled.commitment,
+                shuffled.order,
+                shuffled.salt,
+            )
+        )
+    _first_card_effect(step, card)
+
+
+def _first_card_effect(step: Step, card: Card) -> None:
+    """The first card acts on the first player (when it would give play back to "its
+    player", the dealer takes that turn)."""
+    s = step.state
+    dealer = s.dealer
+    first = next_seat(s, dealer, 1)
+    rank = card.rank
+    if rank == SKIP or (rank == REVERSE and s.rules.skip_plays_again):
+        step.emit(ev.SeatSkipped(first))
+        give_turn(step, next_seat(s, first))
+    elif rank == REVERSE:
+        step.emit(ev.DirectionReversed(COUNTERCLOCKWISE))
+        give_turn(step, dealer)
+    elif rank == DRAW2:
+        draw(step, first, 2, "penalty")
+        step.emit(ev.SeatSkipped(first))
+        give_turn(step, next_seat(s, first))
+    elif card.color is None:
+        ask_for_choice(step, first, OwedChoice("first_card", card, True, rank == WILD_SWAP))
+    else:
+        give_turn(step, first)
+
+
+def end_round(step: Step, winner: int | None) -> None:
+    """Score the round (`winner` None: a blocked round), then deal the next one or end
+    the match."""
+    s = step.state
+    in_play = s.seats_in_play()
+    left = {seat: s.hands[seat] for seat in in_play}
+    tally = tally_round(
+        mode=s.rules.scoring,
+        target=s.rules.target_score,
+        scores=s.scores,
+        hand_points={seat: hand_points([c.code for c in hand]) for seat, hand in left.items()},
+        round_winner=winner,
+        seats_in_play=in_play,
+        dealer=s.dealer,
+        teams=s.rules.teams,
+    )
+    step.emit(
+        ev.RoundEnded(
+            s.round,
+            winner,
+            winner is None,
+            left,
+            tally.points,
+            tally.scores,
+            tally.eliminated,
+            s.shuffles,
+        )
+    )
+    if tally.match_over:
+        step.emit(ev.MatchEnded(tally.winner, tally.ranking, tally.scores, "score"))
+        return
+    dealer = s.dealer
+    if s.rules.dealer_rotation or not s.in_play(dealer):
+        dealer = next_seat(s, dealer, 1)
+    start_round(step, s.round + 1, dealer)
+
+
+def reveal_shuffles_mid_round(step: Step) -> None:
+    """A match that ends mid-round (the last seat standing, an abort) still reveals the
+    round's shuffles, so every commitment can be checked."""
+    s = step.state
+    if s.shuffles:
+        step.emit(ev.ShufflesRevealed(s.round, s.shuffles))
+
+
+def end_match_if_one_side_left(step: Step) -> bool:
+    s = step.state
+    players = s.seats_in_play()
+    sides = {s.team_of(seat) if s.rules.teams else seat for seat in players}
+    if len(sides) > 1:
+        return False
+    reveal_shuffles_mid_round(step)
+    winner = tuple(players) if s.rules.teams else players[0]
+    ranking = tuple(players) + tuple(seat for seat in range(s.seat_count) if seat not in players)
+    step.emit(ev.MatchEnded(winner, ranking, s.scores, "last_seat_standing"))
+    return True

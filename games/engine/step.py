@@ -1,0 +1,45 @@
+"""One command's work in progress: the state as its events change it, and the events.
+
+`Step` copies the state it is given once; every event emitted is recorded into that copy
+at once, so each later decision in the same command reads the state those events
+produced (what decide sees is what replay will see), and the caller's state is never
+changed.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from . import events as ev
+from .evolve import RECORDERS
+from .shuffle import Rng
+from .state import GameState
+
+#: Events after which a seat left with one card owes UNO (drawing never leaves one card).
+_RESHAPING = (ev.CardPlayed, ev.HandReplaced, ev.CardsBuried)
+
+
+class Step:
+    __slots__ = ("state", "events", "rng", "reshaped")
+
+    def __init__(self, state: GameState, rng: Rng | None):
+        self.state = state.copy()
+        self.events: list[ev.Event] = []
+        self.rng = rng
+        self.reshaped: set[int] = set()  # seats whose hand a play or exchange reshaped
+
+    def emit(self, event: ev.Event) -> None:
+        self.events.append(event)
+        RECORDERS[type(event)](self.state, event)
+        if type(event) in _RESHAPING:
+            self.reshaped.add(event.seat)
+
+    def need_rng(self) -> Rng:
+        if self.rng is None:
+            raise ValueError("this command shuffles: decide needs an rng")
+        return self.rng
+
+
+class Outcome(NamedTuple):
+    state: GameState
+    events: tuple[ev.Event, ...]
