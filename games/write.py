@@ -36,6 +36,7 @@ from games import engine
 from games.engine import GameState, InvalidRules, RuleViolation
 from games.engine.bot import bot_command
 from games.engine.snapshot import FORMAT, state_from_json, state_to_json
+from games.randomness import OperatingSystemRandom, SeededRandom
 from unoservice import clock
 from unoservice.errors import DomainError
 from unoservice.rows import update_row
@@ -297,8 +298,8 @@ def _rng_for(game: Game) -> random.Random:
     log); otherwise shuffles come from the operating system's randomness."""
     seed = game.setup.get("seed")
     if seed is None:
-        return random.SystemRandom()
-    return random.Random(f"{seed}:{game.version}")
+        return OperatingSystemRandom()
+    return SeededRandom(f"{seed}:{game.version}")
 
 
 def _on_commit(game_id, version: int, due_times: list[str]) -> None:

@@ -37,7 +37,7 @@ def _settle(step: Step, seat: int, owed: OwedChoice, target: int | None) -> None
     if owed.origin == "first_card":
         if target is not None:
             swap_hands(step, seat, target)
-            open_uno_windows(step)
+            open_uno_windows(step, seat)
         give_turn(step, seat)
         return
     resolve_card(step, Play(seat, owed.card, None, target, False, False, False))

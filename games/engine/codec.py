@@ -9,9 +9,10 @@ import types
 import typing
 from enum import Enum
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
-from .cards import Card, card, cards
+from .cards import CARDS_BY_CODE, Card, card
 from .events import EVENT_TYPES, Event
 from .rules import RuleSet, rules_from_dict, rules_to_dict
 from .upcast import upcast
@@ -57,13 +58,11 @@ def event_from_parts(
 ) -> Event:
     """The event these parts record; parts of an older `schema_version` are upcast first.
     A field added later with a default (a deadline, the timers) may be absent from events
-    recorded before it: the default stands for it."""
-    if schema_version is not None and schema_version < schema_version_of(type_):
+    recorded before it: the default stands for it. Keys the event does not have (the
+    store's `nonce`, the shell's `deadline_at`) are left out."""
+    if schema_version is not None and schema_version < SCHEMA_VERSIONS.get(type_, 1):
         public, private = upcast(type_, schema_version, public, private)
-    cls = EVENT_TYPES[type_]
-    data = {**public, **(private or {})}
-    decoders = _decoders(cls)
-    return cls(**{name: decode(data[name]) for name, decode in decoders.items() if name in data})
+    return _DECODERS[type_](public, private)
 
 
 @cache
@@ -71,43 +70,118 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
-@cache
-def _decoders(cls: type) -> dict[str, Any]:
+def _decoder(cls: type):
+    """A function of (public, private) giving the event. Its private fields come last
+    (checked below), so without a private part the public fields are the arguments and
+    the private ones keep their defaults. Values are picked by name in one call and only
+    the fields that need it are converted: replay decodes every event of a log."""
+    plan = _plan(cls)
+    names = [name for name, _ in plan]
+    public_count = len(names) - len(cls.PRIVATE)
+    if tuple(names[public_count:]) != cls.PRIVATE:
+        raise TypeError(f"{cls.__name__}: private fields must be its last fields")
+    pick_public, pick_all = _picker(names[:public_count]), _picker(names)
+    converted = [(index, convert) for index, (_, convert) in enumerate(plan) if convert]
+    public_converted = [(i, convert) for i, convert in converted if i < public_count]
+
+    def decode(public: dict, private: dict | None) -> Event:
+        try:
+            if private is None:
+                values, conversions = list(pick_public(public)), public_converted
+            else:
+                values, conversions = list(pick_all({**public, **private})), converted
+        except KeyError:  # recorded before a field (with a default) existed
+            return _decode_by_name(cls, plan, {**public, **(private or {})})
+        for index, convert in conversions:
+            value = values[index]
+            if value is not None:
+                values[index] = convert(value)
+        return cls(*values)
+
+    return decode
+
+
+def _picker(names: list[str]):
+    if len(names) == 1:
+        (name,) = names
+        return lambda data: (data[name],)
+    return itemgetter(*names) if names else (lambda data: ())
+
+
+def _decode_by_name(cls: type, plan, data: dict) -> Event:
+    values = {}
+    for name, convert in plan:
+        if name in data:
+            value = data[name]
+            values[name] = value if convert is None or value is None else convert(value)
+    return cls(**values)
+
+
+def _plan(cls: type) -> tuple[tuple[str, Any], ...]:
+    """(field, how to turn its JSON value back into the field's type, or None as it is)."""
     hints = typing.get_type_hints(cls)
-    return {f.name: _decoder_for(hints[f.name]) for f in dataclasses.fields(cls)}
+    return tuple((f.name, _converter(hints[f.name])) for f in dataclasses.fields(cls))
 
 
-def _optional(decode):
-    return lambda value: None if value is None else decode(value)
+def _card(code: str) -> Card:
+    found = CARDS_BY_CODE.get(code)
+    return found if found is not None else card(code)
 
 
-def _decoder_for(hint: Any):
+def _cards(codes: list[str]) -> tuple[Card, ...]:
+    try:
+        return tuple(map(_CARD_OF_CODE, codes))
+    except KeyError:  # a double-faced card's code
+        return tuple(map(card, codes))
+
+
+_CARD_OF_CODE = CARDS_BY_CODE.__getitem__
+
+
+def _converter(hint: Any):
+    """None for values JSON gives as they are (None itself is always kept as None)."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType) and type(None) in args:
+    if origin in (typing.Union, types.UnionType):
         rest = [a for a in args if a is not type(None)]
         if len(rest) == 1:
-            return _optional(_decoder_for(rest[0]))
-        return lambda value: tuple(value) if isinstance(value, list) else value  # int | tuple
+            return _converter(rest[0])
+        return _tuple_if_list  # winner: a seat or a team's seats
     if hint is Card:
-        return card
+        return _card
     if hint == tuple[Card, ...]:
-        return cards
+        return _cards
     if hint is RuleSet:
         return rules_from_dict
     if isinstance(hint, type) and issubclass(hint, Enum):
-        return hint
+        return {member.value: member for member in hint}.__getitem__
     if dataclasses.is_dataclass(hint):
-        return _object_decoder(hint)
-    if origin is dict:
-        key, item = args
-        decode_item = _decoder_for(item)
-        return lambda value: {key(k): decode_item(v) for k, v in value.items()}
+        return _object_converter(hint)
+    if origin is dict:  # JSON object keys are strings: an int key is read back as an int
+        key = int if args[0] is int else str
+        item = _converter(args[1]) or (lambda v: v)
+        return lambda value: {key(k): item(v) for k, v in value.items()}
     if origin is tuple:
-        decode_item = _decoder_for(args[0])
-        return lambda value: tuple(decode_item(item) for item in value)
-    return lambda value: value
+        item = _converter(args[0])
+        return tuple if item is None else (lambda value: tuple(map(item, value)))
+    return None
 
 
-def _object_decoder(cls: type):
-    decoders = _decoders(cls)
-    return lambda value: cls(**{name: decoders[name](item) for name, item in value.items()})
+def _tuple_if_list(value):
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _object_converter(cls: type):
+    plan = dict(_plan(cls))
+
+    def convert(value: dict):
+        return cls(
+            **{
+                name: item if plan[name] is None or item is None else plan[name](item)
+                for name, item in value.items()
+            }
+        )
+
+    return convert
+
+
+_DECODERS = {type_: _decoder(cls) for type_, cls in EVENT_TYPES.items()}

@@ -32,12 +32,11 @@ def resolve_card(step: Step, play: Play, stacked_on: int = 0) -> None:
     seat, card = play.seat, play.card
     s = step.state
     went_out = not s.hands[seat]
-    step.reshaped.add(seat)  # also when the card was placed by an earlier command
     if card.color is None or card.rank in _HAND_EFFECT_RANKS:
         _apply_hand_effects(step, play, went_out)
     if len(s.hands[seat]) == 1 and play.uno:
         step.emit(ev.UnoCalled(seat))
-    open_uno_windows(step)
+    open_uno_windows(step, seat)  # the player too when its card was placed by an earlier command
     if card.rank == DRAW2 or card.rank == WILD_DRAW4:
         resolve_draw_card(step, play, stacked_on)
     elif not s.hands[seat]:

@@ -112,11 +112,7 @@ def _(s: GameState, event: ev.RoundStarted) -> None:
 
 @_on(ev.DeckShuffled)
 def _(s: GameState, event: ev.DeckShuffled) -> None:
-    s.shuffles += (
-        ShuffleRecord(
-            event.reason, tuple(c.code for c in event.order), event.salt, event.commitment
-        ),
-    )
+    s.shuffles += (ShuffleRecord(event.reason, event.order, event.salt, event.commitment),)
     if event.reason in ("deal", "first_card_redraw", "reshuffle"):
         s.draw_pile = event.order
     if event.reason == "reshuffle":

@@ -28,13 +28,11 @@ from .play_checks import (
     jump_in_refusal,
     keep_rule,
     pass_rule,
+    playable_cards,
     target_choices,
-    turn_play_refusal,
 )
 from .state import IN_PLAY, GameState, Phase, Status
-from .table import possible_targets
-
-_PLAY_PHASES = (Phase.PLAY, Phase.DRAWN_CARD, Phase.RESPOND_DRAW4)
+from .table import needs_target, possible_targets
 
 
 def legal_actions(state: GameState, seat: int) -> list:
@@ -68,13 +66,11 @@ def _turn_actions(state: GameState, seat: int) -> list:
     if phase is Phase.CHOOSE_TARGET:
         return [ChooseTarget(seat, target) for target in possible_targets(state, seat)]
     actions: list = []
-    if phase in _PLAY_PHASES:
-        candidates = (
-            (state.drawn_card,) if phase is Phase.DRAWN_CARD else dict.fromkeys(state.hands[seat])
-        )
-        for card in candidates:
-            if turn_play_refusal(state, seat, card) is None:
-                actions += _play_variants(state, seat, card)
+    for card in playable_cards(state, seat, dict.fromkeys(state.hands[seat])):
+        if card.color is not None and not needs_target(state, card):
+            actions.append(_plain_play(seat, card))
+        else:
+            actions += _play_variants(state, seat, card)
     if keep_rule(state) is None:
         actions.append(KeepCard(seat))
     if accept_rule(state) is None:
@@ -90,8 +86,6 @@ def _turn_actions(state: GameState, seat: int) -> list:
 
 def _play_variants(state: GameState, seat: int, card: Card) -> list[PlayCard]:
     targets = target_choices(state, seat, card)
-    if card.color is not None and targets == (None,):
-        return [_plain_play(seat, card)]
     return [
         PlayCard(seat, card, color, target) for color in color_choices(card) for target in targets
     ]

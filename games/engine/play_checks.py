@@ -17,7 +17,7 @@ from .state import IN_PLAY, GameState, Phase
 from .table import (
     can_stack,
     draw4_is_legal,
-    matches,
+    matching_cards,
     needs_target,
     piles_exhausted,
     possible_targets,
@@ -82,23 +82,36 @@ def jump_in_refusal(state: GameState, seat: int, card: Card) -> ErrorCode | None
     return None
 
 
+def playable_cards(state: GameState, seat: int, cards) -> list[Card]:
+    """The cards among `cards` (held by the seat to act) it may play on its turn now: in
+    the drawn-card phase only the drawn card, on a pending draw only a card that stacks,
+    otherwise a matching card; never after drawing nothing; and a W+4 under strict
+    enforcement only when it is legal."""
+    phase = state.phase
+    if state.drew_nothing or phase not in _PLAY_PHASES:
+        return []
+    if phase is Phase.DRAWN_CARD:
+        playable = matching_cards(state, [c for c in cards if c is state.drawn_card])
+    elif state.pending_draw:
+        playable = [c for c in cards if can_stack(state, c)]
+    elif phase is Phase.RESPOND_DRAW4:
+        return []
+    else:
+        playable = matching_cards(state, cards)
+    if state.rules.wd4_enforcement == "strict" and not draw4_is_legal(state, state.hands[seat]):
+        return [c for c in playable if c.rank != WILD_DRAW4]
+    return playable
+
+
 def turn_play_refusal(state: GameState, seat: int, card: Card) -> ErrorCode | None:
-    """A card the seat to act holds, in a play phase: does it match, stack, or is it the
-    drawn card; and a W+4 under strict enforcement must be legal."""
+    """Why the seat to act may not play `card` (held, in a play phase), or None."""
+    if playable_cards(state, seat, (card,)):
+        return None
     if state.drew_nothing:
         return ErrorCode.WRONG_PHASE
-    phase = state.phase
-    if phase is Phase.DRAWN_CARD and card is not state.drawn_card:
+    if state.phase is Phase.DRAWN_CARD and card is not state.drawn_card:
         return ErrorCode.DRAWN_CARD_ONLY
-    if state.pending_draw and phase is not Phase.DRAWN_CARD:
-        if not can_stack(state, card):
-            return ErrorCode.CARD_NOT_PLAYABLE
-    elif phase is Phase.RESPOND_DRAW4 or not matches(state, card):
-        return ErrorCode.CARD_NOT_PLAYABLE
-    strict = card.rank == WILD_DRAW4 and state.rules.wd4_enforcement == "strict"
-    if strict and not draw4_is_legal(state, state.hands[seat]):
-        return ErrorCode.CARD_NOT_PLAYABLE
-    return None
+    return ErrorCode.CARD_NOT_PLAYABLE
 
 
 def color_choices(card: Card) -> tuple[Color | None, ...]:
@@ -125,8 +138,11 @@ def check_play(state: GameState, command: PlayCard) -> Play:
         raise RuleViolation(refusal, explain(refusal, state, seat, card))
     jump_in = seat != state.to_act
     bluff = card.rank == WILD_DRAW4 and not draw4_is_legal(state, state.hands[seat])
-    color = _checked_color(card, command.color)
-    target = _checked_target(state, seat, card, command.target)
+    color, target = command.color, command.target
+    if color is not None or card.color is None:
+        color = _checked_color(card, color)
+    if target is not None or needs_target(state, card):
+        target = _checked_target(state, seat, card, target)
     return Play(seat, card, color, target, jump_in, bluff, command.uno)
 
 

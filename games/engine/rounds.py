@@ -30,13 +30,13 @@ def start_round(step: Step, number: int, dealer: int, fixed_top: tuple[Card, ...
     step.emit(
         ev.DeckShuffled("deal", len(deck), shuffled.commitment, shuffled.order, shuffled.salt)
     )
+    count = len(s.seats_in_play())
     players = [next_seat(s, dealer, 1)]
-    while len(players) < len(s.seats_in_play()):
+    while len(players) < count:
         players.append(next_seat(s, players[-1], 1))
     size = s.rules.hand_size
-    for index, seat in enumerate(players):
-        dealt = shuffled.order[index : size * len(players) : len(players)]
-        step.emit(ev.CardsDealt(seat, size, dealt))
+    for index, seat in enumerate(players):  # one card at a time, clockwise from the dealer's left
+        step.emit(ev.CardsDealt(seat, size, shuffled.order[index : size * count : count]))
     _turn_first_card(step)
 
 

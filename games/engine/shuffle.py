@@ -5,8 +5,9 @@ reveals `order` and `salt` when the round ends. `canonical(order)` is the JSON l
 card codes with no whitespace (the canonical form of games.hashing); `salt` is 32 lower-case
 hex digits; `||` is plain concatenation of the two UTF-8 strings.
 
-The engine never touches the global random module: the shell passes an RNG in
-(`random.SystemRandom()` in production, `random.Random(seed)` for a seeded game).
+The engine never touches the global random module: the shell passes an RNG in (see
+games/randomness.py: the operating system's random source in production, a seeded
+generator for a seeded game); any `random.Random` will do.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ class Shuffled:
 
 
 def canonical_order(codes: Sequence[str]) -> str:
+    text = "".join(codes)
+    if codes and text.isascii() and text.isprintable() and '"' not in text and "\\" not in text:
+        return '["' + '","'.join(codes) + '"]'  # nothing to escape: what json.dumps gives
     return json.dumps(list(codes), separators=(",", ":"), ensure_ascii=False)
 
 
@@ -42,7 +46,8 @@ def commitment_of(codes: Sequence[str], salt: str) -> str:
 
 
 def shuffle_cards(cards: Sequence[Card], rng: Rng, *, fixed_top: Sequence[Card] = ()) -> Shuffled:
-    """A uniformly random order of `cards`; `fixed_top` (staff only) stays on top in order."""
+    """A uniformly random order of `cards` (by `rng.shuffle`); `fixed_top` (staff only)
+    stays on top in order."""
     rest = list(cards)
     for card in fixed_top:
         rest.remove(card)

@@ -89,7 +89,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
             state.timers.uno_grace_ms,
             state.timers.bot_delay_ms,
         ],
-        "shuffles": [[s.reason, list(s.order), s.salt, s.commitment] for s in state.shuffles],
+        "shuffles": [[s.reason, _codes(s.order), s.salt, s.commitment] for s in state.shuffles],
         "winner": list(winner) if isinstance(winner, tuple) else winner,
         "ranking": list(state.ranking),
     }
@@ -136,7 +136,7 @@ def state_from_json(data: dict[str, Any]) -> GameState:
         on_abandon=data["on_abandon"],
         timers=Timers(*data["timers"]),
         shuffles=tuple(
-            ShuffleRecord(reason, tuple(order), salt, commitment)
+            ShuffleRecord(reason, _cards(order), salt, commitment)
             for reason, order, salt, commitment in data["shuffles"]
         ),
         winner=tuple(winner) if isinstance(winner, list) else winner,

@@ -118,7 +118,7 @@ class ShuffleRecord:
     """A shuffle of this round, revealed when the round ends."""
 
     reason: str
-    order: tuple[str, ...]
+    order: tuple[Card, ...]
     salt: str
     commitment: str
 

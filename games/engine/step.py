@@ -15,24 +15,18 @@ from .evolve import RECORDERS
 from .shuffle import Rng
 from .state import GameState
 
-#: Events after which a seat left with one card owes UNO (drawing never leaves one card).
-_RESHAPING = (ev.CardPlayed, ev.HandReplaced, ev.CardsBuried)
-
 
 class Step:
-    __slots__ = ("state", "events", "rng", "reshaped")
+    __slots__ = ("state", "events", "rng")
 
     def __init__(self, state: GameState, rng: Rng | None):
         self.state = state.copy()
         self.events: list[ev.Event] = []
         self.rng = rng
-        self.reshaped: set[int] = set()  # seats whose hand a play or exchange reshaped
 
     def emit(self, event: ev.Event) -> None:
         self.events.append(event)
         RECORDERS[type(event)](self.state, event)
-        if type(event) in _RESHAPING:
-            self.reshaped.add(event.seat)
 
     def need_rng(self) -> Rng:
         if self.rng is None:

@@ -47,16 +47,18 @@ def stack_rule_allows(stacking: str, pending_kind: str | None, rank: str) -> boo
     return False
 
 
-def matches(state: GameState, card: Card) -> bool:
-    """The ordinary matching rule: a wild, the current color, or the top card's rank."""
-    color = card.color
-    if color is None or color is state.color:
-        return True
+def matching_cards(state: GameState, cards) -> list[Card]:
+    """The ordinary matching rule: a wild, a card of the current color, or one of the top
+    card's rank (a wild on top is matched by color alone). The cards of `cards` that match."""
     pile = state.discard_pile
-    if not pile:
-        return False
-    top = pile[-1]
-    return top.color is not None and top.rank == card.rank
+    top = pile[-1] if pile else None
+    rank = top.rank if top is not None and top.color is not None else None
+    color = state.color
+    return [c for c in cards if c.color is None or c.color is color or c.rank == rank]
+
+
+def matches(state: GameState, card: Card) -> bool:
+    return bool(matching_cards(state, (card,)))
 
 
 def draw4_is_legal(state: GameState, hand: tuple[Card, ...]) -> bool:

@@ -48,13 +48,9 @@ def renew_turn(step: Step, *, pending: PendingDraw | None) -> None:
 
 
 def _turn_changed(step: Step, event: ev.TurnChanged) -> None:
-    event.deadline = _turn_deadline(step.state, event.seat, event.phase)
-    step.emit(event)
-
-
-def _turn_deadline(state: GameState, seat: int, phase: Phase) -> Deadline | None:
-    """The deadline the turn about to start opens: a bot's think time, the turn timer
-    for a play, the response timer for anything else asked of the seat."""
+    """Give the turn, with the deadline it opens: a bot's think time, the turn timer for a
+    play, the response timer for anything else asked of the seat."""
+    state, seat, phase = step.state, event.seat, event.phase
     timers = state.timers
     if state.seat_states[seat] is SeatStatus.BOT:
         kind, seconds = "bot", timers.bot_delay_ms / 1000
@@ -62,9 +58,9 @@ def _turn_deadline(state: GameState, seat: int, phase: Phase) -> Deadline | None
         kind, seconds = "turn", timers.turn_seconds
     else:
         kind, seconds = "response", timers.response_seconds
-    if seconds is None:
-        return None
-    return Deadline(kind, f"turn-{state.turn_serial + 1}", seconds)  # the token it will have
+    if seconds is not None:  # the token is the one the turn is about to get
+        event.deadline = Deadline(kind, f"turn-{state.turn_serial + 1}", seconds)
+    step.emit(event)
 
 
 def jump_in_open(state: GameState) -> bool:

@@ -8,19 +8,25 @@ from .drawing import draw
 from .state import Deadline, GameState, UnoWindow
 from .step import Step
 
+#: Events after which a seat left with one card owes UNO (drawing never leaves one card).
+_RESHAPING = (ev.CardPlayed, ev.HandReplaced, ev.CardsBuried)
 
-def open_uno_windows(step: Step) -> None:
-    """A seat this command left with one card, not called for, owes UNO: open its window.
-    (A hand given by a staff position is not one a play or exchange made.)"""
+
+def open_uno_windows(step: Step, player: int) -> None:
+    """A seat left with one card by `player`'s card, or by a play or exchange of this
+    command, not called for, owes UNO: open its window. (A hand given by a staff
+    position is not one a play or exchange made.)"""
     s = step.state
     hands = s.hands
-    if all(len(hands[seat]) != 1 for seat in step.reshaped):
+    owing = {e.seat for e in step.events if type(e) in _RESHAPING and len(hands[e.seat]) == 1}
+    if len(hands[player]) == 1:
+        owing.add(player)
+    if not owing:
         return
     open_seats = {w.seat for w in s.uno_windows}
-    for seat in sorted(step.reshaped):
+    for seat in sorted(owing):
         if (
-            len(s.hands[seat]) == 1
-            and s.in_play(seat)
+            s.in_play(seat)
             and seat not in s.uno_called
             and seat not in s.uno_settled
             and seat not in open_seats

@@ -50,7 +50,13 @@ def turn_changed_as_version_1(public: dict, private: dict | None) -> tuple[dict,
 
 def test_the_version_1_rows_made_here_are_the_ones_the_old_engine_stored():
     games = json.loads(RECORDED.read_text())
-    turns = [(pub, priv) for g in games for t, pub, priv in g["events"] if t == "turn_changed"]
+    turns = [
+        (pub, priv)
+        for g in games
+        for parts in g["events_per_command"]
+        for t, pub, priv in parts
+        if t == "turn_changed"
+    ]
     assert len(turns) > 100
     for public, private in turns:
         assert turn_changed_as_version_1(*upcast("turn_changed", 1, public, private)) == (

@@ -18,11 +18,12 @@ from django.core.management.base import BaseCommand
 
 from games.engine import GameState, PlayCard, StartGame, legal_actions, rule_set_from, step
 from games.engine.events import RoundEnded
+from games.randomness import SeededRandom
 
 
 def play_engine_round(preset: str, seats: int, seed: int) -> int:
     """One round of random legal play; returns the number of actions taken."""
-    rng = random.Random(seed)
+    rng = SeededRandom(seed)  # what a seeded game is given
     state = step(GameState(), StartGame(seats, rule_set_from(preset)), rng).state
     actions = 0
     while True:
