@@ -6,6 +6,29 @@ Commands go in, events come out, state is the fold of the events:
     state = replay(events)                   # evolve folded over the log
     legal_actions(state, seat)               # what a seat may send now
     view_for(state, viewer) / redact_for(event, viewer)   # the only ways out
+
+Where each rule lives:
+
+    cards, rules          the cards and decks; the rule options, presets, validation
+    state, events         the state's value types; the events (facts, typed payloads)
+    commands              what seats and the system ask for
+    decide                one handler per command: check, then call the rule modules
+    play_checks           who may do what now (the only legality rules; legal lists them)
+    legal                 every command a seat may send now
+    turns                 giving the turn (with its deadline), advancing after a card
+    playing               the turn's own moves: play, draw (to match, force play), keep, pass
+    effects               what a card does once down: exchanges, others drawing
+    penalties             Draw Two / Wild Draw Four: stacking, taking it, the challenge
+    drawing               drawing from the pile, reshuffling the discard pile
+    choices               colors and targets owed without a card (first card, force play)
+    uno                   UNO windows, calls and catches
+    rounds                the deal, the first card, a round's end and scoring, the match's end
+    timeouts, removal     deadlines that passed; a seat leaving the game
+    step, evolve          a command's working state; recording events into a state
+    codec, upcast         events to and from JSON parts; reading older shapes
+    views, snapshot       what a viewer may see; the state cache's JSON
+    shuffle, position     committed shuffles; staff positions
+    bot, table            the server's player; reading the table (seat order, matching)
 """
 
 from .cards import Card, Color, UnknownCard, card, cards

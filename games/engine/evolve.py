@@ -50,12 +50,25 @@ def _set(seq: tuple, index: int, value) -> tuple:
     return seq[:index] + (value,) + seq[index + 1 :]
 
 
-def _without(pile: tuple[Card, ...], taken: Iterable[Card]) -> tuple[Card, ...]:
+def _without(pile: tuple[Card, ...], taken: tuple[Card, ...]) -> tuple[Card, ...]:
     """`pile` without one occurrence of each taken card, the earliest first."""
     remaining = list(pile)
+    stride = _dealing_stride(pile, taken)
+    if stride:
+        del remaining[0 : stride * len(taken) : stride]
+        return tuple(remaining)
     for card in taken:
         remaining.remove(card)
     return tuple(remaining)
+
+
+def _dealing_stride(pile: tuple[Card, ...], taken: tuple[Card, ...]) -> int:
+    """The step between the taken cards when they lie in the pile one every `stride`
+    cards from its top, as a deal one card at a time leaves them (0 otherwise)."""
+    if len(taken) < 2 or not pile or pile[0] is not taken[0] or taken[1] not in pile:
+        return 0
+    stride = pile.index(taken[1], 1)
+    return stride if pile[0 : stride * len(taken) : stride] == taken else 0
 
 
 def _set_hand(s: GameState, seat: int, hand: tuple[Card, ...]) -> None:
@@ -136,12 +149,8 @@ def _(s: GameState, event: ev.PositionLoaded) -> None:
 
 @_on(ev.CardsDealt)
 def _(s: GameState, event: ev.CardsDealt) -> None:
-    pile, cards = s.draw_pile, event.cards
-    if pile[: len(cards)] == cards:
-        s.draw_pile = pile[len(cards) :]
-    else:
-        s.draw_pile = _without(pile, cards)
-    _set_hand(s, event.seat, s.hands[event.seat] + cards)
+    s.draw_pile = _without(s.draw_pile, event.cards)
+    _set_hand(s, event.seat, s.hands[event.seat] + event.cards)
 
 
 @_on(ev.FirstCardReturned)
@@ -253,7 +262,7 @@ def _(s: GameState, event: ev.TurnChanged) -> None:
         if event.challengeable is None
         else Draw4Play(event.challengeable, event.bluff, event.draw4_hand)
     )
-    if event.phase != Phase.DRAWN_CARD:
+    if event.phase is not Phase.DRAWN_CARD:
         s.drawn_card = None
     s.drew_nothing = False
     s.turn_serial += 1

@@ -49,9 +49,9 @@ def legal_actions(state: GameState, seat: int) -> list:
         else:
             actions = []
     if len(state.hands[seat]) == 1 and call_uno_refusal(state, seat) is None:
-        actions.append(CallUno(seat))
+        actions.append(_command(CallUno, seat))
     if state.uno_windows and state.rules.uno_penalty == "catch":
-        actions += [CatchUno(seat, w.seat) for w in state.uno_windows if w.seat != seat]
+        actions += [_command(CatchUno, seat, w.seat) for w in state.uno_windows if w.seat != seat]
     return actions
 
 
@@ -62,36 +62,39 @@ def seats_with_actions(state: GameState) -> list[int]:
 def _turn_actions(state: GameState, seat: int) -> list:
     phase = state.phase
     if phase is Phase.CHOOSE_COLOR:
-        return [ChooseColor(seat, color) for color in COLORS]
+        return [_command(ChooseColor, seat, color) for color in COLORS]
     if phase is Phase.CHOOSE_TARGET:
-        return [ChooseTarget(seat, target) for target in possible_targets(state, seat)]
+        return [_command(ChooseTarget, seat, target) for target in possible_targets(state, seat)]
     actions: list = []
     for card in playable_cards(state, seat, dict.fromkeys(state.hands[seat])):
         if card.color is not None and not needs_target(state, card):
-            actions.append(_plain_play(seat, card))
+            actions.append(_command(PlayCard, seat, card))
         else:
             actions += _play_variants(state, seat, card)
     if keep_rule(state) is None:
-        actions.append(KeepCard(seat))
+        actions.append(_command(KeepCard, seat))
     if accept_rule(state) is None:
-        actions.append(Accept(seat) if phase is Phase.RESPOND_DRAW4 else DrawCard(seat))
+        actions.append(_command(Accept if phase is Phase.RESPOND_DRAW4 else DrawCard, seat))
     elif draw_rule(state) is None:
-        actions.append(DrawCard(seat))
+        actions.append(_command(DrawCard, seat))
     if challenge_rule(state) is None:
-        actions.append(Challenge(seat))
+        actions.append(_command(Challenge, seat))
     if pass_rule(state) is None:
-        actions.append(Pass(seat))
+        actions.append(_command(Pass, seat))
     return actions
 
 
 def _play_variants(state: GameState, seat: int, card: Card) -> list[PlayCard]:
     targets = target_choices(state, seat, card)
     return [
-        PlayCard(seat, card, color, target) for color in color_choices(card) for target in targets
+        _command(PlayCard, seat, card, color, target)
+        for color in color_choices(card)
+        for target in targets
     ]
 
 
 @cache
-def _plain_play(seat: int, card: Card) -> PlayCard:
-    """Commands are values: the same plain play is one shared object."""
-    return PlayCard(seat, card)
+def _command(kind: type, *fields):
+    """Commands are values: the same command is one shared object (building a frozen
+    dataclass costs more than finding it again)."""
+    return kind(*fields)

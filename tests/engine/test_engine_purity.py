@@ -92,3 +92,35 @@ def test_importing_the_engine_loads_no_framework_and_no_random():
                             text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_the_engine_modules_import_each_other_without_a_cycle():
+    """Each module's imports of its siblings form a graph with no cycle (one concept per
+    module, each depending only on the ones below it)."""
+    engine = REPO / "games" / "engine"
+    graph = {}
+    for path in engine.glob("*.py"):
+        if path.name == "__init__.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        graph[path.stem] = {
+            node.module.split(".")[0] if node.module else alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.level == 1
+            for alias in node.names
+        } & {p.stem for p in engine.glob("*.py")}
+    done, visiting = set(), []
+
+    def visit(module):
+        assert module not in visiting, " -> ".join([*visiting, module])
+        if module in done:
+            return
+        visiting.append(module)
+        for imported in graph[module]:
+            visit(imported)
+        visiting.pop()
+        done.add(module)
+
+    for module in graph:
+        visit(module)
+    assert len(done) == len(graph) > 20
