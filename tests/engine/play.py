@@ -195,6 +195,31 @@ def _start_random_game(preset: str, seats: int, options: dict | None, rng: rando
     )
 
 
+def start_command(
+    seats: int,
+    rules,
+    *,
+    timeout_action: str = "draw_and_pass",
+    abandon_after: int = 3,
+    on_abandon: str = "bot",
+    timed: bool = True,
+) -> StartGame:
+    """A game start with every kind of deadline timed (or none), as the shell sends it."""
+    timers = (
+        Timers(turn_seconds=30, response_seconds=15, uno_window_seconds=5, uno_grace_ms=500)
+        if timed
+        else Timers()
+    )
+    return StartGame(
+        seats,
+        rules,
+        timeout_action=timeout_action,
+        abandon_after=abandon_after,
+        on_abandon=on_abandon,
+        timers=timers,
+    )
+
+
 def json_round_trip(events: list[Event]) -> list[Event]:
     from games.engine import event_from_parts, event_to_parts
 
