@@ -5,6 +5,7 @@ and Customizable 40."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 _COLORS = ("red", "yellow", "green", "blue")
 _ACTION_POINTS = {"skip": 20, "reverse": 20, "draw2": 20}
@@ -19,6 +20,7 @@ _WILD_POINTS = {
 }
 
 
+@cache  # a few dozen codes, scored at every round's end
 def card_points(code: str) -> int:
     if code in _WILD_POINTS:
         return _WILD_POINTS[code]
