@@ -106,28 +106,16 @@ def _draw(step_: Step, command: DrawCard) -> None:
         draw_on_turn(step_, seat)
 
 
-def _keep(step_: Step, command: KeepCard) -> None:
-    refuse(keep_refusal(step_.state, command.seat), step_.state, command.seat)
-    _advances(step_, command.seat)
-    keep(step_, command.seat)
+def _advancing(refusal: Callable, act: Callable) -> Callable:
+    """The handler of a game-advancing move that names only its seat (keep, pass, accept,
+    challenge): check it, then close UNO windows and end the seat's timeouts, then act."""
 
+    def handle(step_: Step, command) -> None:
+        refuse(refusal(step_.state, command.seat), step_.state, command.seat)
+        _advances(step_, command.seat)
+        act(step_, command.seat)
 
-def _pass(step_: Step, command: Pass) -> None:
-    refuse(pass_refusal(step_.state, command.seat), step_.state, command.seat)
-    _advances(step_, command.seat)
-    pass_turn(step_, command.seat)
-
-
-def _accept(step_: Step, command: Accept) -> None:
-    refuse(accept_refusal(step_.state, command.seat), step_.state, command.seat)
-    _advances(step_, command.seat)
-    take_pending(step_, command.seat)
-
-
-def _challenge(step_: Step, command: Challenge) -> None:
-    refuse(challenge_refusal(step_.state, command.seat), step_.state, command.seat)
-    _advances(step_, command.seat)
-    challenge(step_, command.seat)
+    return handle
 
 
 def _choose_color(step_: Step, command: ChooseColor) -> None:
@@ -209,14 +197,14 @@ _HANDLERS: dict[type, Callable] = {
     StartGame: _start_game,
     PlayCard: _play,
     DrawCard: _draw,
-    Pass: _pass,
-    KeepCard: _keep,
+    Pass: _advancing(pass_refusal, pass_turn),
+    KeepCard: _advancing(keep_refusal, keep),
     ChooseColor: _choose_color,
     ChooseTarget: _choose_target,
     CallUno: _call_uno,
     CatchUno: _catch_uno,
-    Challenge: _challenge,
-    Accept: _accept,
+    Challenge: _advancing(challenge_refusal, challenge),
+    Accept: _advancing(accept_refusal, take_pending),
     Timeout: _timeout,
     RemoveSeat: _remove,
     AbortGame: _abort,
