@@ -171,6 +171,22 @@ class GameListCreateApi(GameApi):
                 },
             ),
             OpenApiExample(
+                "A game of bots alone",
+                request_only=True,
+                description="The creator takes no seat but stays the host: it starts the "
+                "game and may watch it.",
+                value={
+                    "seats": 3,
+                    "bots": [
+                        {"strategy": "greedy"},
+                        {"strategy": "random"},
+                        {"strategy": "greedy"},
+                    ],
+                    "seat_host": False,
+                    "bot_think_ms": 0,
+                },
+            ),
+            OpenApiExample(
                 "Staff: start from a position",
                 request_only=True,
                 description="Hands keyed by seat, piles top first; the deck's other cards "
@@ -226,6 +242,9 @@ class GameListCreateApi(GameApi):
             timers=data.get("timers"),
             visibility=data["visibility"],
             setup=staff_fields,
+            bots=data["bots"],
+            seat_host=data["seat_host"],
+            bot_think_ms=data["bot_think_ms"],
         )
         return self.view_response(game, status=201)
 

@@ -21,6 +21,9 @@ from django.utils import timezone
 from players.models import Player
 from unoservice.rows import Columns, fetch_one, table
 
+#: How long a bot waits before it acts, unless its game says otherwise.
+DEFAULT_BOT_THINK_MS = 600
+
 
 class DeadlineKind(models.TextChoices):
     """What a deadline guards: the turn, a response (W+4, drawn card, a choice), an UNO
@@ -38,6 +41,14 @@ class SeatRef:
     player_id: str
     name: str
     left: bool
+    bot: bool = False
+
+    @property
+    def player(self) -> dict:
+        ref = {"id": self.player_id, "name": self.name}
+        if self.bot:
+            ref["bot"] = True
+        return ref
 
 
 class GameStatus(models.TextChoices):
@@ -103,6 +114,12 @@ class Game(models.Model):
         help_text='The seats taken: [{"seat", "player": {"id", "name"}, "left"}], the name as '
         "when the seat was taken (the seat rows' projection, read with the game).",
     )
+    bots = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='The server bots: {"think_ms": ms, "strategies": {seat: strategy}} (seats '
+        "taken over later play greedy).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -146,12 +163,18 @@ class Game(models.Model):
         """Who sits where, from the head row (no query): `seated`, kept by the write path
         beside the seat rows, which hold the constraints and serve lists by player."""
         return [
-            SeatRef(s["seat"], s["player"]["id"], s["player"]["name"], s["left"])
+            SeatRef(
+                s["seat"],
+                s["player"]["id"],
+                s["player"]["name"],
+                s["left"],
+                bot=bool(s["player"].get("bot")),
+            )
             for s in self.seated
         ]
 
     def seat_taken(self, seat: int, player) -> None:
-        entry = {"seat": seat, "player": {"id": str(player.id), "name": player.name}}
+        entry = {"seat": seat, "player": player_ref(player)}
         self.seated = sorted([*self.seated, {**entry, "left": False}], key=lambda s: s["seat"])
 
     def seat_freed(self, seat: int) -> None:
@@ -159,6 +182,14 @@ class Game(models.Model):
 
     def seat_left(self, seat: int) -> None:
         self.seated = [{**s, "left": s["left"] or s["seat"] == seat} for s in self.seated]
+
+
+def player_ref(player) -> dict:
+    """A player as games show it: `{"id", "name"}`, and `"bot": true` for a server bot."""
+    ref = {"id": str(player.id), "name": player.name}
+    if player.bot:
+        ref["bot"] = True
+    return ref
 
 
 @cache

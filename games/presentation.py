@@ -11,7 +11,7 @@ from players.models import Player
 from unoservice import clock
 
 from .hashing import format_time
-from .models import Game, GameEvent, GameStatus
+from .models import DEFAULT_BOT_THINK_MS, Game, GameEvent, GameStatus
 from .store import current_parts, current_version, is_engine_event, is_upcast
 
 
@@ -36,7 +36,7 @@ def reveals_all(game: Game, viewer: Viewer) -> bool:
 
 def game_document(game: Game, state: GameState | None, viewer: Viewer) -> dict:
     """The game as `viewer` may see it (`GET /games/{id}`)."""
-    players = {s.seat: {"id": s.player_id, "name": s.name} for s in game.seat_rows()}
+    players = {s.seat: s.player for s in game.seat_rows()}
     document = {
         "id": str(game.id),
         "version": game.version,
@@ -47,6 +47,7 @@ def game_document(game: Game, state: GameState | None, viewer: Viewer) -> dict:
         "seat_count": game.seat_count,
         "rules": game.rules,
         "timers": game.timers,
+        "bot_think_ms": game.bots.get("think_ms", DEFAULT_BOT_THINK_MS),
         "created_at": format_time(game.created_at),
         "server_time": format_time(clock.now()),
         "deadline_at": None,
@@ -75,6 +76,12 @@ def game_document(game: Game, state: GameState | None, viewer: Viewer) -> dict:
     return document
 
 
+def _waiting_seat_state(player: dict | None) -> str:
+    if player is None:
+        return "open"
+    return "bot" if player.get("bot") else "playing"
+
+
 def _waiting_view(game: Game, players: dict, viewer: Viewer) -> dict:
     seats = [
         {
@@ -84,7 +91,7 @@ def _waiting_view(game: Game, players: dict, viewer: Viewer) -> dict:
             "uno_called": False,
             "catchable_until": None,
             "score": 0,
-            "state": "playing" if seat in players else "open",
+            "state": _waiting_seat_state(players.get(seat)),
         }
         for seat in range(game.seat_count)
     ]

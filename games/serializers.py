@@ -25,6 +25,7 @@ from games.engine import (
     card,
 )
 from games.engine.cards import CARDS_BY_CODE
+from games.engine.strategies import STRATEGIES
 from games.errors import InvalidOption
 from unoservice.api import ApiError, RequestBody, StrictIntegerField, UnknownField
 
@@ -118,8 +119,37 @@ class PositionInput(RequestBody):
     )
 
 
+class BotInput(RequestBody):
+    strategy = serializers.ChoiceField(
+        choices=list(STRATEGIES),
+        help_text="`random`: a uniform legal action; `greedy`: sheds high-point cards first, "
+        "keeps wilds for when nothing else plays, calls and catches UNO, challenges a Wild "
+        "Draw Four when a bluff is likely.",
+    )
+
+
 class GameCreateInput(RequestBody):
     seats = StrictIntegerField(min_value=2, max_value=10)
+    bots = serializers.ListField(
+        child=BotInput(),
+        required=False,
+        default=list,
+        max_length=10,
+        help_text="One server bot per item, seated right after the creator (seats 1, 2, …; "
+        "from seat 0 with `seat_host: false`). Each has a player of its own "
+        '(`"bot": true`) and its seat\'s `state` is `bot`.',
+    )
+    seat_host = serializers.BooleanField(
+        default=True,
+        help_text="false: the creator takes no seat but stays the host (starts the game and "
+        "may watch it), so a game of bots alone is possible.",
+    )
+    bot_think_ms = StrictIntegerField(
+        min_value=0,
+        max_value=5000,
+        default=600,
+        help_text="How long a bot waits before it acts, in milliseconds.",
+    )
     rules = RulesInput(required=False)
     timers = TimersInput(required=False)
     visibility = serializers.ChoiceField(choices=["public", "invite"], default="public")
@@ -137,6 +167,14 @@ class GameCreateInput(RequestBody):
     )
 
     STAFF_FIELDS = ("deck", "position", "dealer", "seed")
+
+    def validate(self, data):
+        free = data["seats"] - (1 if data["seat_host"] else 0)
+        if len(data["bots"]) > free:
+            raise serializers.ValidationError(
+                {"bots": [f"at most {free} bots fit in {data['seats']} seats"]}
+            )
+        return data
 
 
 class JoinInput(RequestBody):
@@ -309,6 +347,7 @@ def parse_action(data) -> _Action:
 class PlayerRef(serializers.Serializer):
     id = serializers.UUIDField()
     name = serializers.CharField()
+    bot = serializers.BooleanField(required=False, help_text="true for a server bot.")
 
 
 class SeatView(serializers.Serializer):
@@ -357,6 +396,9 @@ class GameView(serializers.Serializer):
     seat_count = serializers.IntegerField()
     rules = serializers.JSONField()
     timers = serializers.JSONField()
+    bot_think_ms = serializers.IntegerField(
+        help_text="How long the game's bots wait before they act, in milliseconds."
+    )
     created_at = serializers.CharField()
     seats = SeatView(many=True)
     you = YouView(allow_null=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import secrets
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from games import engine
@@ -30,7 +29,7 @@ from .errors import (
     NotSeated,
     StaleVersion,
 )
-from .models import Game, GameSeat, GameStatus, Visibility
+from .models import DEFAULT_BOT_THINK_MS, Game, GameSeat, GameStatus, Visibility, player_ref
 from .setup import position_from_setup, staff_deck_from_setup
 from .store import SYSTEM, NewEvent
 from .timers import timers_with_defaults
@@ -53,7 +52,12 @@ def game_create(
     timers: dict | None = None,
     visibility: str = Visibility.PUBLIC,
     setup: dict | None = None,
+    bots: list[dict] | None = None,
+    seat_host: bool = True,
+    bot_think_ms: int = DEFAULT_BOT_THINK_MS,
 ) -> Game:
+    """A waiting game. The host takes seat 0 unless `seat_host` is false; each of `bots`
+    (`{"strategy"}`) takes the next seat with a bot player of its own."""
     rule_set = rule_set_or_error(rules.get("preset", "classic"), rules.get("options") or {})
     try:
         engine.check_seats(rule_set, seats)
@@ -73,10 +77,15 @@ def game_create(
             "staff_setup": sorted(key for key in setup if key != "seed")
             + (["seed"] if "seed" in setup else []),
             "hash_scheme": HASH_SCHEME,
+            "bots": [bot["strategy"] for bot in bots or ()],
+            "seat_host": seat_host,
+            "bot_think_ms": bot_think_ms,
         },
         None,
         f"player:{host.id}",
     )
+    strategies = [bot["strategy"] for bot in bots or ()]
+    first_bot = 1 if seat_host else 0
     fields = {
         "seat_count": seats,
         "rules": rules_,
@@ -85,8 +94,23 @@ def game_create(
         "invite_code": secrets.token_urlsafe(12) if visibility == Visibility.INVITE else "",
         "setup": setup,
         "hash_scheme": HASH_SCHEME,
+        "bots": {
+            "think_ms": bot_think_ms,
+            "strategies": {str(first_bot + i): name for i, name in enumerate(strategies)},
+        },
     }
-    return write.game_create(fields=fields, host=host, first_events=[created, _seat_taken(0, host)])
+    with transaction.atomic():
+        seated = [host] if seat_host else []
+        seated += [_bot_player(first_bot + i, name) for i, name in enumerate(strategies)]
+        taken = [_seat_taken(seat, player) for seat, player in enumerate(seated)]
+        return write.game_create(
+            fields=fields, host=host, seated=seated, first_events=[created, *taken]
+        )
+
+
+def _bot_player(seat: int, strategy: str) -> Player:
+    """A player of its own for each bot seat (it holds no token)."""
+    return Player.objects.create(name=f"{strategy} bot {seat}", bot=True)
 
 
 def rule_set_or_error(preset: str, options: dict):
@@ -102,8 +126,8 @@ def _invite_matches(given: str | None, expected: str) -> bool:
 
 
 def _seat_taken(seat: int, player: Player) -> NewEvent:
-    public = {"seat": seat, "player": {"id": str(player.id), "name": player.name}}
-    return NewEvent("seat_taken", public, None, f"player:{player.id}")
+    actor = f"bot:{seat}" if player.bot else f"player:{player.id}"
+    return NewEvent("seat_taken", {"seat": seat, "player": player_ref(player)}, None, actor)
 
 
 def game_join(*, game_id, player: Player, invite_code: str | None = None) -> GameWrite:
@@ -205,8 +229,9 @@ def start_command(game: Game) -> StartGame:
             response_seconds=timers["response_seconds"],
             uno_window_seconds=timers["uno_window_seconds"],
             uno_grace_ms=timers["uno_grace_ms"],
-            bot_delay_ms=round(settings.UNO_BOT_DELAY_SECONDS * 1000),
+            bot_delay_ms=game.bots.get("think_ms", DEFAULT_BOT_THINK_MS),
         ),
+        bot_seats=tuple(sorted(int(seat) for seat in game.bots.get("strategies", {}))),
     )
 
 

@@ -34,8 +34,8 @@ from django.dispatch import Signal
 
 from games import engine
 from games.engine import GameState, InvalidRules, RuleViolation
-from games.engine.bot import bot_command
 from games.engine.snapshot import FORMAT, state_from_json, state_to_json
+from games.engine.strategies import ABANDONED_SEAT_STRATEGY, bot_decision
 from games.randomness import OperatingSystemRandom, SeededRandom
 from unoservice import clock
 from unoservice.errors import DomainError
@@ -149,7 +149,8 @@ class GameWrite:
                 return
             token, deadline = due
             try:
-                self.step(_deadline_command(self.state, token, deadline), actor=_actor(deadline))
+                command = _deadline_command(self.game, self.state, token, deadline)
+                self.step(command, actor=_actor(deadline))
             except GameConflict:
                 forget_deadline(self.game, token)
                 self.game.save(update_fields=["open_deadlines", "next_due_at"])
@@ -218,13 +219,17 @@ def replay_state(game: Game, upto: int | None = None) -> GameState:
     return engine.replay(engine_events(load_events(game.id, upto=upto)))
 
 
-def game_create(*, fields: dict, host, first_events: list[NewEvent]) -> Game:
-    """A new head row, the host's seat and the first events, in one transaction."""
+def game_create(*, fields: dict, host, seated: list, first_events: list[NewEvent]) -> Game:
+    """A new head row, the first seats taken (`seated[i]` sits in seat i) and the first
+    events, in one transaction."""
     with transaction.atomic():
         game = Game(host=host, **fields)
-        game.seat_taken(0, host)
+        for seat, player in enumerate(seated):
+            game.seat_taken(seat, player)
         game.save(force_insert=True)
-        GameSeat.objects.create(game=game, seat=0, player=host)
+        GameSeat.objects.bulk_create(
+            [GameSeat(game=game, seat=seat, player=player) for seat, player in enumerate(seated)]
+        )
         append_events(game, first_events, now=clock.now())
         game.save(update_fields=["version", "head_hash"])
     return game
@@ -281,12 +286,28 @@ def _seal_or_none(game: Game, now: datetime) -> dict | None:
         return None
 
 
-def _deadline_command(state: GameState, token: str, deadline: dict):
+def _deadline_command(game: Game, state: GameState, token: str, deadline: dict):
+    """A bot's think time ends with the bot's own choice (from what its seat may see);
+    any other deadline, or a bot with nothing to send, with the engine's timeout."""
     if deadline["kind"] == DeadlineKind.BOT:
-        command = bot_command(state, deadline["seat"])
+        seat = deadline["seat"]
+        command = bot_decision(state, seat, bot_strategy(game, seat), _bot_rng(game))
         if command is not None:
             return command
     return engine.Timeout(token)
+
+
+def bot_strategy(game: Game, seat: int) -> str:
+    """The strategy the bot in `seat` plays: the one it was created with, else (a seat
+    taken over from a player) the abandoned seats' strategy."""
+    return game.bots.get("strategies", {}).get(str(seat), ABANDONED_SEAT_STRATEGY)
+
+
+def _bot_rng(game: Game) -> random.Random:
+    seed = game.setup.get("seed")
+    if seed is None:
+        return OperatingSystemRandom()
+    return SeededRandom(f"{seed}:bot:{game.version}")
 
 
 def _actor(deadline: dict) -> str:

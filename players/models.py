@@ -33,6 +33,9 @@ class Player(models.Model):
         related_name="player",
         help_text="Staff players are Django users; others have none.",
     )
+    bot = models.BooleanField(
+        default=False, help_text="A server bot, made for one seat of one game (no tokens)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     deactivated_at = models.DateTimeField(
         null=True,

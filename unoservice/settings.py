@@ -221,12 +221,11 @@ SPECTACULAR_SETTINGS = {
 UNO_REVEAL_FINISHED_GAMES = env.env_bool(ENV, "UNO_REVEAL_FINISHED_GAMES", True)
 UNO_IDEMPOTENCY_TTL_HOURS = max(24, env.env_int(ENV, "UNO_IDEMPOTENCY_TTL_HOURS", 48))
 # Timers: an ETA task per deadline, and beat's sweep every UNO_SWEEP_SECONDS as the
-# guarantee; a bot seat moves UNO_BOT_DELAY_SECONDS after its turn starts.
+# guarantee (a bot waits its game's `bot_think_ms` before it acts).
 UNO_SCHEDULE_DEADLINE_TASKS = env.env_bool(ENV, "UNO_SCHEDULE_DEADLINE_TASKS", True)
 UNO_SWEEP_SECONDS = float(ENV.get("UNO_SWEEP_SECONDS", "1"))
 # Deadlines due within this many ms share one timed sweep (games.deadlines).
 UNO_DEADLINE_BUCKET_MS = env.env_int(ENV, "UNO_DEADLINE_BUCKET_MS", 50)
-UNO_BOT_DELAY_SECONDS = float(ENV.get("UNO_BOT_DELAY_SECONDS", "1"))
 # PostgreSQL: the role web, worker and beat connect as, when it is not the owner who
 # migrates; `migrate` grants it what the service needs, and only INSERT and SELECT on the
 # event log (games.storage_guard). Empty: no grants (one role, or SQLite).

@@ -28,7 +28,8 @@ Where each rule lives:
     codec, upcast         events to and from JSON parts; reading older shapes
     views, snapshot       what a viewer may see; the state cache's JSON
     shuffle, position     committed shuffles; staff positions
-    bot, table            the server's player; reading the table (seat order, matching)
+    bot, table            a timed-out seat's play; reading the table (seat order, matching)
+    strategies            server bots' choices (random, greedy), from their seat's view only
 """
 
 from .cards import Card, Color, UnknownCard, card, cards

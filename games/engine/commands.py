@@ -38,6 +38,7 @@ class StartGame:
     abandon_after: int = 3
     on_abandon: str = "bot"
     timers: Timers = Timers()
+    bot_seats: tuple[int, ...] = ()  # seats a server bot plays from the start
     seat = None
 
 

@@ -52,7 +52,7 @@ from .removal import remove_seat
 from .rounds import reveal_shuffles_mid_round, start_round
 from .rules import check_seats
 from .shuffle import Rng
-from .state import GameState, Status
+from .state import GameState, SeatStatus, Status
 from .step import Outcome, Step
 from .timeouts import deadline_passed
 from .uno import call_uno, catch, close_windows_on_advance
@@ -164,6 +164,10 @@ def _start_game(step_: Step, command: StartGame) -> None:
             command.timers,
         )
     )
+    for seat in command.bot_seats:
+        if not 0 <= seat < command.seats:
+            raise RuleViolation(ErrorCode.INVALID_SETUP, f"bot seat {seat} is not a seat")
+        step_.emit(ev.SeatStatusChanged(seat, SeatStatus.BOT, "seated"))
     if command.position is not None:
         load_position(step_, command.position)
         return

@@ -81,7 +81,6 @@ def celery_processes(
         UNO_DATA_DIR=str(tmp_path),
         UNO_MODE=None,
         UNO_SWEEP_SECONDS="1",
-        UNO_BOT_DELAY_SECONDS="0.5",
         UNO_CELERY_QUEUE=queue,
     )
     started = []

@@ -339,8 +339,7 @@ def test_repeated_timeouts_remove_the_seat_and_the_last_seat_wins(started_game, 
     assert no_open_deadlines(game)
 
 
-def test_an_abandoned_seat_is_taken_over_by_the_bot(started_game, clock, settings):
-    settings.UNO_BOT_DELAY_SECONDS = 1
+def test_an_abandoned_seat_is_taken_over_by_the_bot(started_game, clock):
     game, _ = started_game(
         seats=2,
         rules={"preset": "classic", "options": {"target_score": 50}},

@@ -166,7 +166,7 @@ def test_deadlines_are_facts_of_the_events_that_open_them(table, clock):
         "response_seconds": 15,
         "uno_window_seconds": 5,
         "uno_grace_ms": 500,
-        "bot_delay_ms": 1000,
+        "bot_delay_ms": 600,  # the game's bot_think_ms (default)
     }
     clock.advance(2)
     written = services.game_act(game_id=game.id, player=ann, command=PlayCard(None, card("red-5")))
