@@ -190,6 +190,12 @@ class GameWrite:
             game.seal = _seal_or_none(game, now)
         update_row(game, HEAD_FIELDS)
 
+    def link_next_game(self, next_game: Game) -> None:
+        """Point this ended game at its rematch. A head row column, not an event: an
+        ended log takes none, so its version, head hash and seal stay as they are."""
+        self.game.next_game_id = next_game.id
+        update_row(self.game, ("next_game",))
+
     # --- commit, on commit -------------------------------------------------------------
 
     def __exit__(self, kind, error, traceback) -> bool:
