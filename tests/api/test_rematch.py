@@ -9,6 +9,7 @@ import pytest
 
 from games.audit import audit_game
 from games.models import Game, GameEvent
+from games.write import rematch_created
 
 from .conftest import NO_TIMERS, assert_problem
 
@@ -153,6 +154,30 @@ def test_the_ended_log_is_unchanged_and_its_seal_still_verifies(ann, bob, ended_
     audit = audit_game(Game.objects.get(pk=old_id))
     assert audit["ok"], audit
     assert {c["name"] for c in audit["checks"] if c["ok"]} >= {"hash_chain", "seal"}
+
+
+def test_a_rematch_is_announced_once_it_commits_and_only_the_first_time(
+    ann, bob, ended_game, django_capture_on_commit_callbacks
+):
+    old_id = ended_game(ann, [bob])
+    heard = []
+
+    def listen(sender, game_id, next_game_id, **kwargs):
+        heard.append((str(game_id), str(next_game_id)))
+
+    rematch_created.connect(listen)
+    try:
+        with django_capture_on_commit_callbacks(execute=False) as callbacks:
+            new_id = rematch(ann, old_id).json()["id"]
+        assert heard == []  # not before the commit
+        for callback in callbacks:
+            callback()
+        with django_capture_on_commit_callbacks(execute=True):
+            rematch(bob, old_id)
+    finally:
+        rematch_created.disconnect(listen)
+
+    assert heard == [(old_id, new_id)]
 
 
 def test_the_new_game_names_the_ended_one_in_its_first_event(ann, bob, ended_game):
