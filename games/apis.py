@@ -351,6 +351,48 @@ class GameAbortApi(GameApi):
         return self.written_response(written)
 
 
+class GameRematchApi(GameApi):
+    """A player of an ended game asks for the next one: the first call creates it (201;
+    the caller hosts it, in seat 0), later calls seat their caller in it (200). Anyone
+    else joins the new game as usual."""
+
+    throttle_scope = "lobby"
+
+    @extend_schema(
+        operation_id="games_rematch",
+        summary="Rematch: the next game after an ended one, with its players",
+        description="For a player who sat in a finished or aborted game. The first call "
+        "creates the next game (201, with `Location`): the same seat count, rules, timers "
+        "and visibility, no staff set-up, the caller in seat 0 as its host. Every later "
+        "call answers the same game (200) and seats its caller there if they were a player "
+        "of the ended game, no invite code needed; anyone else joins it as usual "
+        "(POST /games/{id}/join, with the new game's own invite code for an invite game). "
+        "The ended game's view then shows `next_game_id`; its log and seal are unchanged.",
+        request=None,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={
+            201: OpenApiResponse(GameView, description="The next game, created by this call."),
+            200: OpenApiResponse(GameView, description="The next game, created before."),
+            **problems(403, 422),
+            (409, PROBLEM_CONTENT_TYPE): OpenApiResponse(
+                ProblemSerializer,
+                description="An RFC 9457 problem; `code` is `game_not_ended` (the game is "
+                "still waiting or being played), `game_full` or `game_not_active` (the next "
+                "game has no seat left for the caller, or has started; the problem's "
+                "`next_game_id` names it), or `request_in_progress`.",
+            ),
+        },
+    )
+    def post(self, request, game_id):
+        refuse_a_body(request)
+        return idempotent(request, lambda: self._rematch(request, game_id))
+
+    def _rematch(self, request, game_id):
+        game = self.game(game_id)  # an invite game is invisible (404) to outsiders
+        next_game, created = services.game_rematch(game_id=game.id, player=request.user)
+        return self.view_response(next_game, status=201 if created else 200)
+
+
 class GameLegalActionsApi(GameApi):
     """Every action your seat may send now (out-of-turn ones included), each a
     ready-to-send body for POST /actions."""

@@ -120,6 +120,16 @@ class Game(models.Model):
         help_text='The server bots: {"think_ms": ms, "strategies": {seat: strategy}} (seats '
         "taken over later play greedy).",
     )
+    next_game = models.OneToOneField(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="previous_game",
+        help_text="The rematch of this ended game (POST /games/{id}/rematch); not an event: "
+        "an ended log takes none.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(null=True, blank=True)

@@ -51,6 +51,7 @@ def game_document(game: Game, state: GameState | None, viewer: Viewer) -> dict:
         "created_at": format_time(game.created_at),
         "server_time": format_time(clock.now()),
         "deadline_at": None,
+        "next_game_id": str(game.next_game_id) if game.next_game_id else None,
     }
     if game.invite_code and (viewer.seat is not None or viewer.staff):
         document["invite_code"] = game.invite_code

@@ -430,6 +430,11 @@ class GameView(serializers.Serializer):
     winner = serializers.JSONField(allow_null=True, help_text="A seat, or a team's seats.")
     ranking = serializers.ListField(child=serializers.IntegerField())
     provably_fair = serializers.BooleanField(required=False)
+    next_game_id = serializers.UUIDField(
+        allow_null=True,
+        help_text="The rematch of this ended game, once one of its players asked for it "
+        "(POST /games/{id}/rematch); null until then.",
+    )
 
 
 class GameSummary(serializers.Serializer):

@@ -22,6 +22,7 @@ from unoservice import clock
 from . import write
 from .errors import (
     GameConflict,
+    GameNotEnded,
     GameNotFound,
     InvalidOption,
     InviteRequired,
@@ -55,9 +56,11 @@ def game_create(
     bots: list[dict] | None = None,
     seat_host: bool = True,
     bot_think_ms: int = DEFAULT_BOT_THINK_MS,
+    rematch_of: Game | None = None,
 ) -> Game:
     """A waiting game. The host takes seat 0 unless `seat_host` is false; each of `bots`
-    (`{"strategy"}`) takes the next seat with a bot player of its own."""
+    (`{"strategy"}`) takes the next seat with a bot player of its own; `rematch_of` (an
+    ended game) is named in its `game_created` event."""
     rule_set = rule_set_or_error(rules.get("preset", "classic"), rules.get("options") or {})
     try:
         engine.check_seats(rule_set, seats)
@@ -80,6 +83,7 @@ def game_create(
             "bots": [bot["strategy"] for bot in bots or ()],
             "seat_host": seat_host,
             "bot_think_ms": bot_think_ms,
+            **({"rematch_of": str(rematch_of.id)} if rematch_of is not None else {}),
         },
         None,
         f"player:{host.id}",
@@ -139,24 +143,75 @@ def game_join(*, game_id, player: Player, invite_code: str | None = None) -> Gam
             player.is_staff or _invite_matches(invite_code, game.invite_code)
         ):
             raise InviteRequired()  # no version: an outsider learns nothing of the game
-        if game.status != GameStatus.WAITING:
-            raise GameConflict(
-                "Seats can be taken only while the game is waiting.", version=game.version
-            )
-        taken = {s.seat for s in game.seat_rows()}
-        free = [s for s in range(game.seat_count) if s not in taken]
-        if not free:
-            raise GameConflict("Every seat is taken.", code="game_full", version=game.version)
-        try:
-            with transaction.atomic():
-                GameSeat.objects.create(game=game, seat=free[0], player=player)
-        except IntegrityError:
-            raise GameConflict(
-                "That seat was just taken.", code="game_full", version=game.version
-            ) from None
-        game.seat_taken(free[0], player)
-        w.lobby([_seat_taken(free[0], player)])
+        _take_free_seat(w, player)
     return w
+
+
+def _take_free_seat(w: GameWrite, player: Player, **problem) -> None:
+    """Seat `player` in the first free seat of the waiting game `w` holds; `problem`
+    adds members to a refusal."""
+    game = w.game
+    if game.status != GameStatus.WAITING:
+        raise GameConflict(
+            "Seats can be taken only while the game is waiting.", version=game.version, **problem
+        )
+    taken = {s.seat for s in game.seat_rows()}
+    free = [s for s in range(game.seat_count) if s not in taken]
+    if not free:
+        raise GameConflict(
+            "Every seat is taken.", code="game_full", version=game.version, **problem
+        )
+    try:
+        with transaction.atomic():
+            GameSeat.objects.create(game=game, seat=free[0], player=player)
+    except IntegrityError:
+        raise GameConflict(
+            "That seat was just taken.", code="game_full", version=game.version, **problem
+        ) from None
+    game.seat_taken(free[0], player)
+    w.lobby([_seat_taken(free[0], player)])
+
+
+def game_rematch(*, game_id, player: Player) -> tuple[Game, bool]:
+    """The game that follows an ended one, for a player who sat in it: the first call
+    creates it (the caller hosts it, in seat 0) with the same seat count, rules, timers
+    and visibility, and no staff set-up; a later call seats the caller in it, no invite
+    code needed. Returns the next game and whether this call created it.
+
+    Concurrent first calls queue on the ended game's lock, so they make one game. The
+    link is kept on the ended game's head row, never as an event: its log stays sealed."""
+    with GameWrite(game_id, enforce_overdue=False) as ended:
+        game = ended.game
+        if not _ever_seated(game, player):
+            if game.visibility == Visibility.INVITE and not player.is_staff:
+                raise GameNotFound()
+            raise NotSeated(version=game.version)
+        if game.status not in (GameStatus.FINISHED, GameStatus.ABORTED):
+            raise GameNotEnded("A rematch follows a game that has ended.", version=game.version)
+        if game.next_game_id is None:
+            bots = game.bots or {}
+            strategies = sorted(bots.get("strategies", {}).items(), key=lambda kv: int(kv[0]))
+            next_game = game_create(
+                host=player,
+                seats=game.seat_count,
+                rules=game.rules,
+                timers=game.timers,
+                visibility=game.visibility,
+                bots=[{"strategy": strategy} for _, strategy in strategies],
+                bot_think_ms=bots.get("think_ms", DEFAULT_BOT_THINK_MS),
+                rematch_of=game,
+            )
+            ended.link_next_game(next_game)
+            return next_game, True
+    return _rematch_join(game.next_game_id, player), False
+
+
+def _rematch_join(game_id, player: Player) -> Game:
+    """Seat a player of the ended game in its rematch, unless they sat there already."""
+    with GameWrite(game_id) as w:
+        if not _ever_seated(w.game, player):
+            _take_free_seat(w, player, next_game_id=str(game_id))
+    return w.game
 
 
 def game_leave(*, game_id, player: Player) -> GameWrite:
@@ -301,6 +356,11 @@ def _seat_of(game: Game, player: Player) -> int | None:
         (s.seat for s in game.seat_rows() if s.player_id == str(player.id) and not s.left),
         None,
     )
+
+
+def _ever_seated(game: Game, player: Player) -> bool:
+    """The player holds or held a seat (one who left still counts)."""
+    return any(s.player_id == str(player.id) for s in game.seat_rows())
 
 
 def _seated(game: Game, player: Player) -> int:

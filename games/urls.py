@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/<uuid:game_id>/leave", apis.GameLeaveApi.as_view(), name="leave"),
     path("games/<uuid:game_id>/start", apis.GameStartApi.as_view(), name="start"),
     path("games/<uuid:game_id>/abort", apis.GameAbortApi.as_view(), name="abort"),
+    path("games/<uuid:game_id>/rematch", apis.GameRematchApi.as_view(), name="rematch"),
     path(
         "games/<uuid:game_id>/legal-actions",
         apis.GameLegalActionsApi.as_view(),

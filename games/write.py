@@ -68,6 +68,10 @@ log = logging.getLogger(__name__)
 #: wake on it; it is a hint to read the log again, never the data.
 events_committed = Signal()
 
+#: Sent once a rematch is committed: `game_id` (the ended game), `next_game_id`. The
+#: ended game's log takes no event, so this is how its players' notices learn of it.
+rematch_created = Signal()
+
 #: The head row's fields a write changes (one UPDATE statement, written once).
 HEAD_FIELDS = (
     "version",
@@ -190,6 +194,16 @@ class GameWrite:
             game.ended_at = game.ended_at or now
             game.seal = _seal_or_none(game, now)
         update_row(game, HEAD_FIELDS)
+
+    def link_next_game(self, next_game: Game) -> None:
+        """Point this ended game at its rematch. A head row column, not an event: an
+        ended log takes none, so its version, head hash and seal stay as they are."""
+        self.game.next_game_id = next_game.id
+        update_row(self.game, ("next_game",))
+        game_id, next_game_id = self.game.id, next_game.id
+        transaction.on_commit(
+            lambda: rematch_created.send(sender=Game, game_id=game_id, next_game_id=next_game_id)
+        )
 
     # --- commit, on commit -------------------------------------------------------------
 

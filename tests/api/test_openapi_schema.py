@@ -42,6 +42,7 @@ API_PATHS = {
     "/api/v1/games/{game_id}/leave",
     "/api/v1/games/{game_id}/start",
     "/api/v1/games/{game_id}/abort",
+    "/api/v1/games/{game_id}/rematch",
     "/api/v1/games/{game_id}/legal-actions",
     "/api/v1/games/{game_id}/actions",
     "/api/v1/games/{game_id}/events",
@@ -100,6 +101,7 @@ def test_every_operation_documents_its_bodies_and_its_problems(document):
             if method in {"post", "patch"} and path not in {
                 "/api/v1/games/{game_id}/leave",
                 "/api/v1/games/{game_id}/start",
+                "/api/v1/games/{game_id}/rematch",
                 "/api/v1/players/me/tokens/{token_id}/revoke",
             }:
                 assert operation.get("requestBody"), f"{where} has no request body"
@@ -171,6 +173,28 @@ def test_the_action_body_is_a_union_discriminated_by_type(document):
         assert type_enum["enum"] == [name]
     play = resolve(document, mapping["play"])
     assert {"card", "color", "target", "uno"} <= set(play["properties"])
+
+
+def test_the_rematch_is_documented_with_its_answers_and_its_problems(document):
+    operation = document["paths"]["/api/v1/games/{game_id}/rematch"]["post"]
+    responses = operation["responses"]
+
+    assert operation["operationId"] == "games_rematch"
+    assert operation["tags"] == ["games"]
+    assert operation["summary"].startswith("Rematch")
+    assert "requestBody" not in operation
+    assert {p["name"] for p in operation["parameters"] if p["in"] == "header"} == {
+        "Idempotency-Key"
+    }
+    for status in ("200", "201"):
+        schema = responses[status]["content"]["application/json"]["schema"]
+        assert schema == {"$ref": "#/components/schemas/GameView"}, status
+    assert {"400", "401", "403", "404", "409", "422", "429"} <= set(responses)
+    assert "`game_not_ended`" in responses["409"]["description"]
+    assert "`not_seated`" in responses["403"]["description"]
+    view = document["components"]["schemas"]["GameView"]
+    assert view["properties"]["next_game_id"]["nullable"] is True
+    assert "next_game_id" in view["required"]
 
 
 def test_legal_actions_are_documented_as_the_action_union(document):
