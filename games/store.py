@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from games.engine import event_from_parts, event_to_parts
-from games.engine.codec import SCHEMA_VERSION, schema_version_of
+from games.engine import event_to_parts
+from games.engine.codec import SCHEMA_VERSION, events_from_parts, schema_version_of
 from games.engine.events import EVENT_TYPES, Event
 from games.engine.upcast import upcast
 from unoservice.rows import insert_rows
@@ -134,8 +134,13 @@ def is_engine_event(row: GameEvent) -> bool:
 
 
 def engine_events(rows: Iterable[GameEvent]) -> list[Event]:
-    """The engine's events among the rows (lobby events are the shell's own)."""
-    return [event_from_parts(row.type, *current_parts(row)) for row in rows if is_engine_event(row)]
+    """The engine's events among the rows (lobby events are the shell's own), each in
+    its type's current shape."""
+    return events_from_parts(
+        (row.type, row.schema_version, row.public, row.private)
+        for row in rows
+        if row.type in EVENT_TYPES
+    )
 
 
 def actor_of_seat(seat: int | None) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Iterable
 from enum import Enum
 from functools import cache
 from operator import itemgetter
@@ -63,6 +64,20 @@ def event_from_parts(
     if schema_version is not None and schema_version < SCHEMA_VERSIONS.get(type_, 1):
         public, private = upcast(type_, schema_version, public, private)
     return _DECODERS[type_](public, private)
+
+
+def events_from_parts(
+    recorded: Iterable[tuple[str, int, dict, dict | None]],
+) -> list[Event]:
+    """The events of a log from its (type, schema_version, public, private) rows, in
+    order: what `event_from_parts` does for one, done for a whole log at once (a replay
+    decodes every event of it)."""
+    decoders, versions, events = _DECODERS, SCHEMA_VERSIONS, []
+    for type_, schema_version, public, private in recorded:
+        if schema_version < versions.get(type_, 1):
+            public, private = upcast(type_, schema_version, public, private)
+        events.append(decoders[type_](public, private))
+    return events
 
 
 @cache
@@ -123,19 +138,18 @@ def _plan(cls: type) -> tuple[tuple[str, Any], ...]:
     return tuple((f.name, _converter(hints[f.name])) for f in dataclasses.fields(cls))
 
 
-def _card(code: str) -> Card:
-    found = CARDS_BY_CODE.get(code)
-    return found if found is not None else card(code)
+class _CardsByCode(dict):
+    """Every single-faced card by code; a double-faced code is read when it is missed."""
+
+    def __missing__(self, code: str) -> Card:
+        return card(code)
+
+
+_card = _CardsByCode(CARDS_BY_CODE).__getitem__
 
 
 def _cards(codes: list[str]) -> tuple[Card, ...]:
-    try:
-        return tuple(map(_CARD_OF_CODE, codes))
-    except KeyError:  # a double-faced card's code
-        return tuple(map(card, codes))
-
-
-_CARD_OF_CODE = CARDS_BY_CODE.__getitem__
+    return tuple(map(_card, codes))
 
 
 def _converter(hint: Any):

@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterable
 
 from . import events as ev
 from .cards import Card
-from .rules import RuleSet
 from .state import Draw4Play, GameState, Phase, SeatStatus, ShuffleRecord, Status, UnoWindow
 
 
@@ -73,9 +72,10 @@ def _dealing_stride(pile: tuple[Card, ...], taken: tuple[Card, ...]) -> int:
 
 def _set_hand(s: GameState, seat: int, hand: tuple[Card, ...]) -> None:
     """Replace a hand; an UNO call or window belongs to a one-card hand and ends with it."""
-    hands = s.hands
-    s.hands = hands[:seat] + (hand,) + hands[seat + 1 :]
-    if len(hand) != 1:
+    hands = list(s.hands)
+    hands[seat] = hand
+    s.hands = tuple(hands)
+    if len(hand) != 1 and (s.uno_called or s.uno_settled or s.uno_windows):
         _forget_uno(s, seat)
 
 
@@ -92,7 +92,7 @@ def _forget_uno(s: GameState, seat: int) -> None:
 def _(s: GameState, event: ev.GameStarted) -> None:
     n = event.seats
     s.status = Status.ACTIVE
-    s.rules = event.rules if isinstance(event.rules, RuleSet) else RuleSet(**event.rules)
+    s.rules = event.rules
     s.seat_count = n
     s.engine_version = event.engine_version
     s.provably_fair = event.provably_fair

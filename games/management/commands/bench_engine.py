@@ -24,14 +24,13 @@ from games.engine import (
     GameState,
     PlayCard,
     StartGame,
-    event_from_parts,
     event_to_parts,
     legal_actions,
     replay,
     rule_set_from,
     step,
 )
-from games.engine.codec import schema_version_of
+from games.engine.codec import events_from_parts, schema_version_of
 from games.engine.events import RoundEnded
 from games.randomness import SeededRandom
 
@@ -76,7 +75,7 @@ def replay_milliseconds(rows, repeats: int = 200) -> float:
     times = []
     for _ in range(repeats):
         start = time.perf_counter()
-        replay(event_from_parts(t, public, private, v) for t, v, public, private in rows)
+        replay(events_from_parts(rows))
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1000
 
