@@ -124,6 +124,26 @@ def players(make_player):
 
 
 @pytest.fixture
+def ann(players):
+    return players[0]
+
+
+@pytest.fixture
+def bob(players):
+    return players[1]
+
+
+@pytest.fixture
+def cid(players):
+    return players[2]
+
+
+@pytest.fixture
+def dee(players):
+    return players[3]
+
+
+@pytest.fixture
 def staff(db, django_user_model) -> Seated:
     """A staff player: a Django superuser with a player and a token."""
     # No password: hashing one costs about a second per test, and the API never uses it.

@@ -74,21 +74,6 @@ def position_game(staff, started_game):
     return _make
 
 
-@pytest.fixture
-def ann(players):
-    return players[0]
-
-
-@pytest.fixture
-def bob(players):
-    return players[1]
-
-
-@pytest.fixture
-def cid(players):
-    return players[2]
-
-
 #: Seat 0 (staff) to play on a red 3; seat 1 holds three cards.
 BASIC = {
     "hands": {

@@ -42,26 +42,6 @@ def ended_game(started_game):
     return _end
 
 
-@pytest.fixture
-def ann(players):
-    return players[0]
-
-
-@pytest.fixture
-def bob(players):
-    return players[1]
-
-
-@pytest.fixture
-def cid(players):
-    return players[2]
-
-
-@pytest.fixture
-def dee(players):
-    return players[3]
-
-
 def test_the_first_rematch_is_201_with_a_new_game_like_the_ended_one_hosted_by_the_caller(
     ann, bob, ended_game
 ):
