@@ -17,6 +17,11 @@ deadline before enforcing it, so a move that arrives late loses to the timeout, 
 once). Deadlines due within the same `UNO_DEADLINE_BUCKET_MS` share one timed sweep: each
 process sends one per moment, instead of one task per deadline (publishing a task and
 holding it until its ETA cost more than enforcing the timeout itself).
+
+Bots also answer an UNO window (a bot catches a seat that did not call, or calls its
+own): the shell opens a `bot` deadline of the game's think time beside each window a
+bot may act on (token `bot-<window token>`, open while the window is), and when it falls
+due the bot decides from its seat's view like on its turn.
 """
 
 from __future__ import annotations
@@ -28,7 +33,8 @@ from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 
-from games.engine import GameState
+from games.engine import GameState, SeatStatus, Status
+from games.engine.events import UnoWindowOpened
 from unoservice import clock
 
 from .hashing import format_time
@@ -64,12 +70,56 @@ def _opened(appended: list[Appended], still_open: frozenset[str]) -> dict[str, d
     return opened
 
 
+def _bot_answers(appended: list[Appended], state: GameState) -> dict[str, dict]:
+    """A `bot` deadline for each UNO window these events opened that a bot may act on:
+    the window's own seat when it is a bot's (to call), else, in `catch` mode, the first
+    other bot seat in play (to catch)."""
+    bots = [seat for seat, status in enumerate(state.seat_states) if status is SeatStatus.BOT]
+    if not bots:
+        return {}
+    think = timedelta(milliseconds=state.timers.bot_delay_ms)
+    opened = {}
+    for item in appended:
+        if not isinstance(item.event, UnoWindowOpened):
+            continue
+        owner = item.event.seat
+        catchers = [seat for seat in bots if seat != owner] if _catching(state) else []
+        seat = owner if owner in bots else next(iter(catchers), None)
+        if seat is None:
+            continue
+        due = format_time(item.row.recorded_at + think)
+        opened[bot_token(item.event.token)] = {
+            "kind": "bot",
+            "seat": seat,
+            "closes_at": due,
+            "due_at": due,
+        }
+    return opened
+
+
+def _catching(state: GameState) -> bool:
+    return state.rules.uno_penalty == "catch"
+
+
+def bot_token(window_token: str) -> str:
+    return f"bot-{window_token}"
+
+
+def _open_tokens(state: GameState | None) -> frozenset[str]:
+    if state is None:
+        return frozenset()
+    windows = frozenset(bot_token(w.token) for w in state.uno_windows)
+    return state.open_deadline_tokens() | windows if windows else state.open_deadline_tokens()
+
+
 def sync_deadlines(game: Game, appended: list[Appended], state: GameState | None) -> list[str]:
     """Open the deadlines the events opened and close the ones the state no longer has,
     on the head row (saved by the caller). Returns the due times of the new ones."""
-    still_open = state.open_deadline_tokens() if state is not None else frozenset()
+    still_open = _open_tokens(state)
     kept = {t: d for t, d in game.open_deadlines.items() if t in still_open}
     opened = _opened(appended, still_open)
+    if state is not None and state.status == Status.ACTIVE:
+        opened.update(_bot_answers(appended, state))
     _set_open(game, {**kept, **opened})
     turn = game.open_deadlines.get(state.turn_token) if state is not None else None
     game.deadline_at = parse_time(turn["closes_at"]) if turn else None

@@ -68,3 +68,63 @@ def test_an_unknown_member_of_a_bot_is_a_400_naming_it(make_player):
     response = create(make_player(), bots=[{"strategy": "greedy", "level": 3}])
     problem = assert_problem(response, 400, "unknown_field")
     assert problem["field"] == "bots.level" or problem["field"].endswith("level")
+
+
+def _events(viewer, game_id):
+    return viewer.get(f"/api/v1/games/{game_id}/events").json()["events"]
+
+
+def _bot_beside_a_window(staff, ann, uno_penalty="catch"):
+    """Staff (seat 0), a greedy bot (seat 1) and ann (seat 2), play running from seat 0 to
+    seat 2: staff plays down to one card without calling UNO, so the bot is not next."""
+    created = staff.post(
+        "/api/v1/games",
+        {
+            "seats": 3,
+            "bots": [{"strategy": "greedy"}],
+            "bot_think_ms": 0,
+            "rules": {"preset": "classic", "options": {"uno_penalty": uno_penalty}},
+            "position": {
+                "hands": {"0": ["red-5", "red-6"], "1": ["blue-1", "blue-2"], "2": ["green-1"]},
+                "discard": ["red-3"],
+                "draw": ["yellow-1", "yellow-2", "yellow-3", "yellow-4"],
+                "direction": "counterclockwise",
+                "to_act": 0,
+            },
+        },
+    )
+    assert created.status_code == 201, created.content
+    game_id = created.json()["id"]
+    assert ann.post(f"/api/v1/games/{game_id}/join").status_code == 200
+    assert staff.post(f"/api/v1/games/{game_id}/start").status_code == 200
+    played = staff.post(f"/api/v1/games/{game_id}/actions", {"type": "play", "card": "red-5"})
+    assert played.status_code == 200, played.content
+    return game_id
+
+
+def test_a_bot_catches_a_seat_that_did_not_call_uno_without_waiting_for_its_turn(staff, ann):
+    from games import services
+
+    game_id = _bot_beside_a_window(staff, ann)
+    assert staff.view(game_id)["to_act"] == 2  # ann's turn, not the bot's
+
+    assert services.game_deadlines_enforce(game_id=game_id) >= 1
+
+    caught = [e for e in _events(staff, game_id) if e["type"] == "uno_caught"]
+    assert [(e["actor"], e["public"]) for e in caught] == [("bot:1", {"seat": 1, "target": 0})]
+    assert staff.view(game_id)["you"]["hand"] == ["red-6", "yellow-1", "yellow-2"]
+    assert staff.view(game_id)["to_act"] == 2
+
+
+def test_a_bot_waits_on_a_window_only_when_it_may_catch(staff, ann):
+    from games.models import Game
+
+    caught_by_hand = _bot_beside_a_window(staff, ann, uno_penalty="catch")
+    penalised_by_the_server = _bot_beside_a_window(staff, ann, uno_penalty="auto")
+
+    def bot_deadlines(game_id):
+        deadlines = Game.objects.get(pk=game_id).open_deadlines
+        return {token: d["seat"] for token, d in deadlines.items() if token.startswith("bot-")}
+
+    assert bot_deadlines(caught_by_hand) == {"bot-uno-0": 1}
+    assert bot_deadlines(penalised_by_the_server) == {}
