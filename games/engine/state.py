@@ -7,7 +7,7 @@ setting a name it does not have is an error rather than a new field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .cards import Card, Color
@@ -227,12 +227,6 @@ class GameState:
         return seat % 2 if self.rules.teams else None
 
     @property
-    def pending(self) -> PendingDraw | None:
-        if not self.pending_draw:
-            return None
-        return PendingDraw(self.pending_draw, self.pending_kind, self.returns_to)
-
-    @property
     def turn_token(self) -> str:
         return f"turn-{self.turn_serial}"
 
@@ -242,6 +236,3 @@ class GameState:
         if self.status != Status.ACTIVE:
             return frozenset()
         return frozenset((self.turn_token, *(w.token for w in self.uno_windows)))
-
-
-STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(GameState))
