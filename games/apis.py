@@ -35,6 +35,7 @@ from unoservice.api import (
     refuse_a_body,
 )
 from unoservice.live import StreamApiView
+from unoservice.serving import on_shared_threads
 from unoservice.waiting import WaitingApiView
 
 from . import selectors, services
@@ -505,7 +506,8 @@ class GameStreamApi(StreamApiView, GameApi):
     def get(self, request, game_id):
         after = _stream_start(request)
         game = self.game(game_id)
-        return self.open_stream(game_frames(request, game.id, after))
+        live = on_shared_threads()  # served on the event loop (else WSGI: one batch)
+        return self.open_stream(game_frames(request, game.id, after, live=live))
 
 
 def _stream_start(request) -> int | None:

@@ -6,6 +6,11 @@ V. A view's `id` is thus never ahead of the events sent before it, so a client r
 from the last `id` it saw (an event's seq or a view's version) misses and repeats
 nothing. Between batches the stream waits on the version watch, holding no thread and no
 database connection; a wake-up only says "read again".
+
+Served over WSGI (Django's test client, a plain WSGI server), where a waiting stream
+would hold its thread for good, a stream sends what there is (the events after the
+resume point, the view, `end` if the game has ended) and closes; the client resumes
+from the last id, as after any dropped connection.
 """
 
 from __future__ import annotations
@@ -58,8 +63,9 @@ def read_batch(game_id, player: Player, after: int | None) -> Batch:
     )
 
 
-def game_frames(request, game_id, after: int | None):
-    """The frames of the caller's stream of the game (see unoservice.live)."""
+def game_frames(request, game_id, after: int | None, *, live: bool = True):
+    """The frames of the caller's stream of the game (see unoservice.live); with `live`
+    false, only the first batch."""
 
     async def frames(encoder: Encoder, slot: Slot):
         last = after
@@ -72,6 +78,8 @@ def game_frames(request, game_id, after: int | None):
             last = batch.version
             if batch.ended:
                 yield encoder.frame("end", last, {"version": last})
+                return
+            if not live:
                 return
             while True:
                 woken = await version_watch.wait_past(game_id, last, KEEPALIVE_SECONDS)

@@ -9,6 +9,8 @@ come, in Server-Sent Events (`text/event-stream`, the default) or NDJSON
 (`application/x-ndjson`, by `Accept`). The stream holds one of the caller's stream slots
 (unoservice.streams), renewed while it lasts and given back however it ends.
 
+Served over WSGI, a handler must make its frames finite: they are gathered, then sent.
+
 Frames: SSE sends `event: <kind>`, `id: <id>` and one line of `data:` JSON; NDJSON sends
 `{"kind", "id", "data"}` per line. Keepalives are an SSE comment or an empty line.
 """
@@ -24,6 +26,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from unoservice.serving import on_shared_threads
 from unoservice.streams import Slot, stream_slots
 
 #: A stream's slot is leased for this long and renewed as the stream goes on.
@@ -76,8 +79,13 @@ class Stream(Response):
         self.frames = frames
         self.slot = slot
 
-    def streaming_response(self, media_type: str) -> StreamingHttpResponse:
-        response = StreamingHttpResponse(self._body(Encoder(media_type)), content_type=media_type)
+    async def streaming_response(self, media_type: str) -> StreamingHttpResponse:
+        body = self._body(Encoder(media_type))
+        if not on_shared_threads():
+            # Served over WSGI, where Django would drain an asynchronous body with a
+            # warning: the stream's frames are finite there (the view sends one batch).
+            body = iter([chunk async for chunk in body])
+        response = StreamingHttpResponse(body, content_type=media_type)
         for name, value in self.items():
             if name.lower() != "content-type":
                 response[name] = value
@@ -89,8 +97,10 @@ class Stream(Response):
         try:
             async for chunk in self.frames(encoder, self.slot):
                 yield chunk
-        finally:  # also when the client went away (the generator is cancelled)
-            await sync_to_async(self.slot.release)()
+        finally:
+            # Also when the client went away: the generator is then being cancelled, and
+            # an await here could be cut short. One quick call on the loop cannot.
+            self.slot.release()
 
 
 class StreamApiView(APIView):
@@ -110,7 +120,7 @@ class StreamApiView(APIView):
             response = await sync_to_async(handle)(request, *args, **kwargs)
             if isinstance(response, Stream):
                 accepted = response.accepted_renderer.media_type
-                return response.streaming_response(NDJSON if accepted == NDJSON else SSE)
+                return await response.streaming_response(NDJSON if accepted == NDJSON else SSE)
             return response
 
         view.__dict__.update(handle.__dict__)  # cls, initkwargs, csrf_exempt, ...
