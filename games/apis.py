@@ -486,6 +486,7 @@ class GameStreamApi(StreamApiView, GameApi):
                 description="The last frame id received (sent by EventSource on reconnect).",
             ),
             OpenApiParameter("ticket", str, description="A stream ticket, for EventSource."),
+            OpenApiParameter("format", exclude=True),  # the media type goes by Accept
         ],
         responses={
             (200, "text/event-stream"): OpenApiResponse(
