@@ -193,9 +193,8 @@ def test_the_headers_of_safe_retries_and_conditional_moves_are_documented(docume
 
 # --- schemathesis ----------------------------------------------------------------------
 
-# A live stream never ends by itself (and Django's WSGI handler would hold it open for
-# good): its framing is tested over the web server's application, in
-# test_game_streams_served.py.
+# The live stream is left to tests of its own: its framing over the web server's
+# application (test_game_streams_served.py), its refusals by the security fuzzer.
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application).exclude(
     operation_id="games_stream"
 )
