@@ -25,6 +25,8 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from games import engine
+from players.auth import BearerTokenAuthentication
+from players.tickets import StreamTicketAuthentication
 from unoservice.api import (
     PROBLEM_CONTENT_TYPE,
     ApiError,
@@ -32,6 +34,8 @@ from unoservice.api import (
     problem_responses,
     refuse_a_body,
 )
+from unoservice.live import StreamApiView
+from unoservice.serving import on_shared_threads
 from unoservice.waiting import WaitingApiView
 
 from . import selectors, services
@@ -39,6 +43,7 @@ from .audit import audit_game
 from .errors import InvalidOption, StaffOnly
 from .hashing import format_time
 from .idempotency import idempotent
+from .live import game_frames
 from .presentation import event_document, viewer_of
 from .serializers import (
     ACTION_UNION,
@@ -501,6 +506,82 @@ class GameEventsApi(WaitingApiView, GameApi):
                 selectors.event_feed(game=game, player=request.user, after=after)
             ),
         )
+
+
+class InvalidLastEventId(ApiError):
+    status_code = 400
+    default_code = "invalid_request"
+    default_detail = "Last-Event-ID must be the id of a frame this stream sent (an integer)."
+
+
+STREAM_FRAMES = (
+    "Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one "
+    '`{"kind", "id", "data"}` object per line): `view` (your view, as `GET /games/{id}`; '
+    "`id` its version) first, then for each batch of appended events one `event` per "
+    "event (redacted for you, as in the feed; `id` its seq) and a `view`; keepalives "
+    "(`: keepalive`, or an empty NDJSON line) at least every 15 s; once the game has "
+    'ended, the final view and `end` (`{"version": V}`), then the stream closes.'
+)
+
+
+class GameStreamApi(StreamApiView, GameApi):
+    """The game live: your view, then every event appended, redacted for you, with a view
+    after each batch. An open stream holds no thread and no database connection."""
+
+    authentication_classes = [BearerTokenAuthentication, StreamTicketAuthentication]
+
+    @extend_schema(
+        operation_id="games_stream",
+        summary="The game live, as Server-Sent Events or NDJSON (resumable)",
+        description=STREAM_FRAMES
+        + " Resume with `Last-Event-ID: N` (or `?after=N`; the header wins): every event "
+        "after N, then a view, then live; nothing lost or repeated. Counts toward the "
+        "streams a player may hold open (429 `too_many_streams`). Browsers authenticate "
+        "with `?ticket=` (`POST /api/v1/stream-tickets`).",
+        parameters=[
+            OpenApiParameter("after", int, description="Resume after this seq."),
+            OpenApiParameter(
+                "Last-Event-ID",
+                str,
+                OpenApiParameter.HEADER,
+                description="The last frame id received (sent by EventSource on reconnect).",
+            ),
+            OpenApiParameter("ticket", str, description="A stream ticket, for EventSource."),
+            OpenApiParameter("format", exclude=True),  # the media type goes by Accept
+        ],
+        responses={
+            (200, "text/event-stream"): OpenApiResponse(
+                OpenApiTypes.STR, description="Server-Sent Events. " + STREAM_FRAMES
+            ),
+            (200, "application/x-ndjson"): OpenApiResponse(
+                OpenApiTypes.STR, description="NDJSON. " + STREAM_FRAMES
+            ),
+            **problems(),
+            (429, PROBLEM_CONTENT_TYPE): OpenApiResponse(
+                ProblemSerializer,
+                description="An RFC 9457 problem; `code` is `throttled`, or "
+                "`too_many_streams` when the caller already holds as many open streams and "
+                "waiting long-polls as a player may.",
+            ),
+        },
+    )
+    def get(self, request, game_id):
+        after = _stream_start(request)
+        game = self.game(game_id)
+        live = on_shared_threads()  # served on the event loop (else WSGI: one batch)
+        return self.open_stream(game_frames(request, game.id, after, live=live))
+
+
+def _stream_start(request) -> int | None:
+    """Where a stream resumes: `Last-Event-ID`, else `?after=`, else None (the head)."""
+    header = request.headers.get("Last-Event-ID")
+    if header is not None:
+        if not re.fullmatch(r"\s*[0-9]{1,10}\s*", header):
+            raise InvalidLastEventId()
+        return int(header)
+    if request.query_params.get("after") is None:
+        return None
+    return _int_param(request, "after", 0, 0, 10**9)
 
 
 class GameReplayApi(GameApi):

@@ -19,6 +19,7 @@ urlpatterns = [
     ),
     path("games/<uuid:game_id>/actions", apis.GameActionsApi.as_view(), name="actions"),
     path("games/<uuid:game_id>/events", apis.GameEventsApi.as_view(), name="events"),
+    path("games/<uuid:game_id>/stream", apis.GameStreamApi.as_view(), name="stream"),
     path("games/<uuid:game_id>/replay", apis.GameReplayApi.as_view(), name="replay"),
     path("games/<uuid:game_id>/export", apis.GameExportApi.as_view(), name="export"),
     path("games/<uuid:game_id>/audit", apis.GameAuditApi.as_view(), name="audit"),

@@ -1,11 +1,17 @@
-"""Waking long-polls when a game moves on, without a thread or a connection per waiter.
+"""Waking long-polls and live streams when a game moves on, without a thread or a
+connection per waiter.
 
 A waiting request awaits `version_watch.wait_past(game_id, after, seconds)` on its event
-loop. One thread per process reads the versions of the games being waited on (one query
-every POLL_SECONDS, for all of them) and wakes the waiters a version has passed; a write
-committed in this process (`events_committed`) wakes them at once. The thread stops,
-closing its database connection, when nobody waits. A wake is a hint: the waiter reads
-the log again, and the log is the answer.
+loop. One thread per process watches the games being waited on and wakes the waiters a
+version has passed:
+- on PostgreSQL it LISTENs on the channel every committed write notifies
+  (games.wakeups), so a move made in any web process or worker wakes them at once, and
+  reads the waited-on versions again every FALLBACK_POLL_SECONDS (and whenever it
+  reconnects) in case a notification was lost;
+- on SQLite it reads those versions every POLL_SECONDS (one query for all of them).
+A write committed in this process (`events_committed`) wakes them at once too. The
+thread stops, closing its connections, when nobody waits. A wake is a hint: the waiter
+reads the log again, and the log is the answer.
 """
 
 from __future__ import annotations
@@ -15,16 +21,23 @@ import contextlib
 import logging
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from django.db import connection
 
+from games import wakeups
 from unoservice import serving
 
 from .models import Game
 from .write import events_committed
 
 POLL_SECONDS = 0.2
+#: With notifications, the versions are read again this often, in case one was lost.
+FALLBACK_POLL_SECONDS = 5.0
+#: How many games' latest versions are remembered: a notification that arrives just
+#: before its reader starts to wait still wakes it.
+REMEMBERED_GAMES = 10_000
 
 logger = logging.getLogger(__name__)
 
@@ -55,24 +68,35 @@ class VersionWatch:
         self._waiters: dict[object, set[_Waiter]] = {}
         self._polling = False
         self._stopping = False
+        self._latest: OrderedDict[object, int] = OrderedDict()
 
-    async def wait_past(self, game_id, version: int, timeout: float) -> None:
-        """Return once the game's version exceeds `version`, after `timeout` seconds, or
-        at once when the server is stopping."""
+    @property
+    def stopping(self) -> bool:
+        return self._stopping
+
+    async def wait_past(self, game_id, version: int, timeout: float) -> bool:
+        """Return once the game's version exceeds `version` (True), after `timeout`
+        seconds or at once when the server is stopping (False)."""
         waiter = _Waiter(asyncio.get_running_loop(), version)
         if not self._add(game_id, waiter):
-            return
+            return False
         try:
             await asyncio.wait_for(waiter.woken, timeout)
         except TimeoutError:
-            pass
+            return False
         finally:
             self._remove(game_id, waiter)
+        return not self._stopping
 
     def seen(self, game_id, version: int) -> None:
-        """The game is at `version` (a committed write, or the poll): wake whoever waits
-        for less."""
+        """The game is at `version` (a committed write, a notification, or the poll):
+        wake whoever waits for less."""
         with self._lock:
+            if version > self._latest.get(game_id, -1):
+                self._latest[game_id] = version
+                self._latest.move_to_end(game_id)
+                while len(self._latest) > REMEMBERED_GAMES:
+                    self._latest.popitem(last=False)
             passed = [w for w in self._waiters.get(game_id, ()) if w.after < version]
         for waiter in passed:
             waiter.wake()
@@ -96,6 +120,8 @@ class VersionWatch:
             if self._stopping:
                 return False
             self._waiters.setdefault(game_id, set()).add(waiter)
+            if self._latest.get(game_id, -1) > waiter.after:
+                waiter.wake()
             if not self._polling:
                 self._polling = True
                 threading.Thread(target=self._poll, name="uno-version-watch", daemon=True).start()
@@ -110,6 +136,8 @@ class VersionWatch:
                     del self._waiters[game_id]
 
     def _poll(self) -> None:
+        listener = None
+        read_at = 0.0
         try:
             while True:
                 with self._lock:
@@ -117,23 +145,71 @@ class VersionWatch:
                     if not waited_on:
                         self._polling = False
                         return
-                for game_id, version in self._versions(waited_on):
-                    self.seen(game_id, version)
-                time.sleep(self.poll_seconds)
+                if listener is None and connection.vendor == "postgresql":
+                    listener = _listen()
+                    read_at = 0.0  # what was missed while not listening is read now
+                every = self.poll_seconds if listener is None else FALLBACK_POLL_SECONDS
+                if time.monotonic() - read_at >= every:
+                    read_at = time.monotonic()
+                    for game_id, version in self._versions(waited_on, listener):
+                        self.seen(game_id, version)
+                if listener is None:
+                    time.sleep(self.poll_seconds)
+                elif not self._hear(listener):
+                    listener = None
         except BaseException:  # let the next waiter start a new thread
             with self._lock:
                 self._polling = False
             raise
         finally:
             connection.close()
+            if listener is not None:
+                listener.close()
 
-    def _versions(self, game_ids: list) -> list[tuple]:
+    def _hear(self, listener) -> bool:
+        """Wake the waiters of every game notified within the next second; False when
+        the connection is lost (the next round reconnects and reads every version)."""
         try:
+            for notice in listener.notifies(timeout=1.0):
+                parsed = wakeups.parse_payload(notice.payload)
+                if parsed is not None:
+                    self.seen(*parsed)
+        except Exception:
+            logger.warning("game notifications lost their connection", exc_info=True)
+            with contextlib.suppress(Exception):
+                listener.close()
+            time.sleep(self.poll_seconds)
+            return False
+        return True
+
+    def _versions(self, game_ids: list, listener=None) -> list[tuple]:
+        """The games' versions, read on the listening connection when there is one (the
+        thread then holds a single connection)."""
+        try:
+            if listener is not None:
+                sql = f"SELECT id, version FROM {Game._meta.db_table} WHERE id = ANY(%s)"
+                return listener.execute(sql, [game_ids]).fetchall()
             return list(Game.objects.filter(pk__in=game_ids).values_list("id", "version"))
         except Exception:  # the next round reconnects; waiters time out meanwhile
             logger.warning("long-poll version check failed", exc_info=True)
             connection.close()
             return []
+
+
+def _listen():
+    """A connection of its own that LISTENs on the games' channel, or None (logged) when
+    the database cannot be reached: the versions are polled meanwhile."""
+    import psycopg
+
+    try:
+        params = connection.get_connection_params()
+        params.pop("cursor_factory", None)
+        listener = psycopg.connect(**params, autocommit=True)
+        listener.execute(f"LISTEN {wakeups.CHANNEL}")
+    except Exception:
+        logger.warning("cannot listen for game notifications; polling", exc_info=True)
+        return None
+    return listener
 
 
 version_watch = VersionWatch()

@@ -6,6 +6,8 @@
         write.step(command, actor=...)    engine.step -> append the events -> project the
                                           head row -> open and close deadlines
                                           -> seal the game if it ended
+                                          -> announce the new version (PostgreSQL NOTIFY,
+                                             delivered by the commit)
                                           -> on commit: deadline tasks, `events_committed`
     write.game, write.state, write.appended   what the response is built from
 
@@ -61,6 +63,7 @@ from .store import (
     load_events,
     new_engine_event,
 )
+from .wakeups import announce
 
 log = logging.getLogger(__name__)
 
@@ -211,6 +214,12 @@ class GameWrite:
         refused = isinstance(error, DomainError)
         if refused:
             kind = error = traceback = None  # keep what was written before the refusal
+        if self.game is not None and self.appended and error is None:
+            try:
+                announce(self.game.id, self.game.version)
+            except BaseException as failed:
+                self._atomic.__exit__(type(failed), failed, failed.__traceback__)
+                raise
         self._atomic.__exit__(kind, error, traceback)
         if self.game is not None and self.appended and error is None:
             _on_commit(self.game.id, self.game.version, self._due_times)

@@ -14,7 +14,8 @@ from rest_framework.views import APIView
 
 from unoservice.api import ApiError, RequestBody, problem_responses, refuse_a_body
 
-from . import services
+from . import services, tickets
+from .auth import BearerTokenAuthentication
 from .models import ApiToken
 
 
@@ -176,3 +177,28 @@ class TokenRevokeApi(APIView):
         if not services.token_revoke(player=request.user, token_id=token_id):
             raise TokenNotFound()
         return Response(TokenOutput(ApiToken.objects.get(pk=token_id)).data)
+
+
+class StreamTicketOutput(serializers.Serializer):
+    ticket = serializers.CharField()
+    expires_at = serializers.CharField(help_text="ISO 8601 UTC with milliseconds.")
+
+
+class StreamTicketApi(APIView):
+    """A ticket that opens your streams for 60 s, for clients that cannot send headers
+    (a browser's EventSource): `?ticket=` on the stream's URL, never a token."""
+
+    authentication_classes = [BearerTokenAuthentication]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "lobby"
+
+    @extend_schema(
+        operation_id="stream_tickets_create",
+        summary="A 60-second ticket for opening your streams (`?ticket=`)",
+        request=None,
+        responses={200: StreamTicketOutput, **problem_responses(400, 401, 429)},
+    )
+    def post(self, request):
+        refuse_a_body(request)
+        issued = tickets.ticket_issue(token=request.auth)
+        return Response(StreamTicketOutput(issued).data)

@@ -64,6 +64,16 @@ class Slot:
         except Exception:  # its lease expires by itself
             logger.warning("could not give back a stream slot", exc_info=True)
 
+    def renew(self, seconds: float) -> None:
+        """The stream goes on: its lease now ends `seconds` (and the grace) from now."""
+        if not self.counted:
+            return
+        expires = clock.now().timestamp() + seconds + LEASE_GRACE_SECONDS
+        try:
+            self.store.renew(self, expires)
+        except Exception:  # the lease may lapse: the cap then counts one stream less
+            logger.warning("could not renew a stream slot", exc_info=True)
+
 
 class SlotStore:
     limit: int
@@ -94,6 +104,9 @@ class SlotStore:
         return self._held(str(player), clock.now().timestamp())
 
     def release(self, slot: Slot) -> None:
+        raise NotImplementedError
+
+    def renew(self, slot: Slot, expires: float) -> None:
         raise NotImplementedError
 
     def _claim(self, slot: Slot, now: float, expires: float) -> float | None:
@@ -130,6 +143,13 @@ class RedisSlots(SlotStore):
     def release(self, slot: Slot) -> None:
         self.redis.zrem(self.prefix + slot.player, slot.id)
 
+    def renew(self, slot: Slot, expires: float) -> None:
+        key = self.prefix + slot.player
+        with self.redis.pipeline() as pipe:
+            pipe.zadd(key, {slot.id: expires}, xx=True)
+            pipe.expireat(key, math.ceil(expires), gt=True)
+            pipe.execute()
+
     def _claim(self, slot: Slot, now: float, expires: float) -> float | None:
         args = [now, expires, self.limit, slot.id]
         first = self._script(keys=[self.prefix + slot.player], args=args)
@@ -159,6 +179,9 @@ class FileSlots(SlotStore):
 
     def release(self, slot: Slot) -> None:
         self._connection().execute("DELETE FROM slot WHERE id = ?", [slot.id])
+
+    def renew(self, slot: Slot, expires: float) -> None:
+        self._connection().execute("UPDATE slot SET expires = ? WHERE id = ?", [expires, slot.id])
 
     def _claim(self, slot: Slot, now: float, expires: float) -> float | None:
         db = self._connection()

@@ -241,7 +241,7 @@ class Crawl:
 
 
 def endpoints(game_id, version: int, replay_points: Iterable[int], long_poll: bool) -> list:
-    """(label, path) for every GET a client can make about a game."""
+    """(label, path[, headers]) for every GET a client can make about a game."""
     base = f"{API}/games/{game_id}"
     paths = [
         ("lobby", f"{API}/games"),
@@ -250,6 +250,9 @@ def endpoints(game_id, version: int, replay_points: Iterable[int], long_poll: bo
         ("legal_actions", f"{base}/legal-actions"),
         ("events", f"{base}/events?after=0"),
         ("events_tail_wait", f"{base}/events?after={max(0, version - 3)}&wait=1"),
+        # Served over WSGI, a stream sends its first batch and closes.
+        ("stream", f"{base}/stream?after=0"),
+        ("stream_ndjson", f"{base}/stream?after=0", {"HTTP_ACCEPT": "application/x-ndjson"}),
         ("export", f"{base}/export"),
         ("audit", f"{base}/audit"),
         ("seal", f"{base}/seal"),
@@ -290,8 +293,8 @@ def crawl(
         label = caller.name
         if caller is table.staff and table.seats and table.seats[0] is caller:
             label = f"{caller.name} (staff, seat 0)"
-        for name, path in paths:
-            reply = call(client, caller, "GET", path)
+        for name, path, *headers in paths:
+            reply = call(client, caller, "GET", path, **(headers[0] if headers else {}))
             result.statuses[(caller.name, name)] = reply.status
             result.bodies[(caller.name, name)] = reply.body
             shown = codes_in(reply.body)

@@ -329,6 +329,7 @@ def test_the_crawler_calls_every_readable_games_endpoint():
         "detail",
         "legal-actions",
         "events",
+        "stream",
         "replay",
         "export",
         "audit",

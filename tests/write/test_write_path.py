@@ -236,7 +236,7 @@ def test_a_retried_request_applies_once_and_its_response_commits_with_its_events
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_plain_play_costs_seven_statements_with_auth_and_idempotency(postgres, table):
+def test_a_plain_play_costs_eight_statements_with_auth_and_idempotency(postgres, table):
     """The statements of `POST /actions` (a plain play, with an Idempotency-Key), in
     order. Each is there for a reason; a new one must earn its place here:
 
@@ -248,7 +248,10 @@ def test_a_plain_play_costs_seven_statements_with_auth_and_idempotency(postgres,
     5  INSERT the events (one statement for the batch)
     6  UPDATE the head row: version, hash, status, turn, the open deadlines and the
        next one due (the sweeper's index), the state cache
-    7  INSERT the Idempotency-Key record with the response, in the same transaction
+    7  SELECT pg_notify: the game's new version for the live streams and long-polls of
+       every web process; inside the transaction, so PostgreSQL delivers it at commit
+       and never for a write rolled back (one per committed move, not one per event)
+    8  INSERT the Idempotency-Key record with the response, in the same transaction
 
     No event is read, no seat or deadline row either, and the response is redacted from
     the events in memory.
@@ -280,6 +283,7 @@ def test_a_plain_play_costs_seven_statements_with_auth_and_idempotency(postgres,
         "SELECT games_game FOR UPDATE",
         "INSERT games_gameevent",
         "UPDATE games_game",
+        "SELECT pg_notify",
         "INSERT games_idempotencyrecord",
     ], "\n".join(statements)
 
@@ -287,8 +291,9 @@ def test_a_plain_play_costs_seven_statements_with_auth_and_idempotency(postgres,
 def _kind(sql: str) -> str:
     words = sql.replace('"', "").split()
     verb = words[0]
-    if verb == "SELECT" and "pg_try_advisory_xact_lock" in sql:
-        return "SELECT pg_try_advisory_xact_lock"
+    for function in ("pg_try_advisory_xact_lock", "pg_notify"):
+        if verb == "SELECT" and function in sql:
+            return f"SELECT {function}"
     table = words[words.index("FROM") + 1] if verb in ("SELECT", "DELETE") else words[2]
     if verb == "UPDATE":
         table = words[1]
@@ -334,5 +339,6 @@ def test_a_game_ending_play_costs_one_statement_more_to_check_its_signing_key_is
         "INSERT games_gameevent",
         "SELECT games_signingkey",
         "UPDATE games_game",
+        "SELECT pg_notify",
     ], "\n".join(statements)
     assert Game.objects.get(pk=game.id).seal["version"] == Game.objects.get(pk=game.id).version

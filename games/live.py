@@ -1,0 +1,101 @@
+"""A game's live stream: its view, then every event appended, as the caller may see it.
+
+The stream reads the log by `seq`, from the table, in batches: the head row gives the
+version V, then every event after the last one sent up to V goes out, then the view at
+V. A view's `id` is thus never ahead of the events sent before it, so a client resuming
+from the last `id` it saw (an event's seq or a view's version) misses and repeats
+nothing. Between batches the stream waits on the version watch, holding no thread and no
+database connection; a wake-up only says "read again".
+
+Served over WSGI (Django's test client, a plain WSGI server), where a waiting stream
+would hold its thread for good, a stream sends what there is (the events after the
+resume point, the view, `end` if the game has ended) and closes; the client resumes
+from the last id, as after any dropped connection.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from asgiref.sync import sync_to_async
+
+from players.models import Player
+from players.tickets import credentials_still_valid
+from unoservice.live import LEASE_SECONDS, Encoder
+from unoservice.streams import Slot
+
+from . import selectors
+from .models import GameStatus
+from .presentation import event_document, reveals_all, viewer_of
+from .store import load_events
+from .watch import version_watch
+
+#: A keepalive goes out when nothing else has for this long (clients expect one at least
+#: every 15 s).
+KEEPALIVE_SECONDS = 14.0
+#: The caller's credentials are checked again this often while the stream is open.
+RECHECK_SECONDS = 60.0
+
+
+@dataclass
+class Batch:
+    version: int
+    events: list[dict]
+    view: dict
+    ended: bool
+
+
+def read_batch(game_id, player: Player, after: int | None) -> Batch:
+    """The events after `after` (none when it is None: a new stream starts at the head)
+    up to the game's version, and the view at that version, for `player`."""
+    game = selectors.game_get(game_id=game_id, player=player)
+    version = game.version
+    start = version if after is None else min(after, version)
+    viewer = viewer_of(game, player)
+    reveal = reveals_all(game, viewer)
+    rows = load_events(game.id, after=start, upto=version)
+    return Batch(
+        version=version,
+        events=[event_document(row, viewer, reveal_all=reveal) for row in rows],
+        view=selectors.game_view_get(game=game, player=player),
+        ended=game.status in (GameStatus.FINISHED, GameStatus.ABORTED),
+    )
+
+
+def game_frames(request, game_id, after: int | None, *, live: bool = True):
+    """The frames of the caller's stream of the game (see unoservice.live); with `live`
+    false, only the first batch."""
+
+    async def frames(encoder: Encoder, slot: Slot):
+        last = after
+        checked = renewed = time.monotonic()
+        while True:
+            batch = await sync_to_async(read_batch)(game_id, request.user, last)
+            for event in batch.events:
+                yield encoder.frame("event", event["seq"], event)
+            yield encoder.frame("view", batch.version, batch.view)
+            last = batch.version
+            if batch.ended:
+                yield encoder.frame("end", last, {"version": last})
+                return
+            if not live:
+                return
+            while True:
+                woken = await version_watch.wait_past(game_id, last, KEEPALIVE_SECONDS)
+                if version_watch.stopping:
+                    return  # the server stops: the client resumes elsewhere
+                if not woken:
+                    yield encoder.keepalive()
+                now = time.monotonic()
+                if now - checked >= RECHECK_SECONDS:
+                    if not await sync_to_async(credentials_still_valid)(request):
+                        return
+                    checked = now
+                if now - renewed >= LEASE_SECONDS / 2:
+                    await sync_to_async(slot.renew)(LEASE_SECONDS)
+                    renewed = now
+                if woken:
+                    break
+
+    return frames

@@ -1,0 +1,537 @@
+"""`GET /games/{id}/stream` as the web server serves it (unoservice.asgi's application):
+Server-Sent Events or NDJSON, a view first, each appended event redacted for the caller
+with a view after each batch, `end` when the game has ended, resuming with
+`Last-Event-ID` or `?after=`, stream tickets, and the cap on open streams.
+
+Streams are read through the raw ASGI interface (httpx's ASGI transport buffers a whole
+response), so a test sees each frame as it is sent and can disconnect at any point. Moves
+go through httpx's ASGI transport. Moves made while streams are open need PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import textwrap
+import time
+
+import httpx
+import pytest
+
+from games import live
+from games import watch as watch_module
+from games.watch import version_watch
+from unoservice.streams import stream_slots
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+API = "/api/v1"
+HOST = "http://testserver"
+#: Seat 0 (staff) plays red-5.
+PLAY_POSITION = {
+    "hands": {"0": ["red-5", "blue-7", "wild"], "1": ["green-3", "yellow-4", "red-9"]},
+    "discard": ["red-3"],
+    "to_act": 0,
+}
+
+
+@pytest.fixture(scope="module")
+def app():
+    from unoservice.asgi import application
+
+    return application
+
+
+@pytest.fixture(autouse=True)
+def _connections_closed(app):
+    yield
+    app.close_connections()
+    deadline = time.monotonic() + 5
+    while version_watch.polling() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+def served(app) -> httpx.AsyncClient:
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=HOST, timeout=60)
+
+
+def bearer(player) -> dict:
+    return {"Authorization": f"Bearer {player.token}"}
+
+
+class Frame:
+    def __init__(self, kind: str, frame_id: int | None, data):
+        self.kind, self.id, self.data = kind, frame_id, data
+
+    def __repr__(self) -> str:
+        return f"Frame({self.kind}, {self.id})"
+
+
+class StreamClient:
+    """One stream opened straight through the ASGI interface: frames as they arrive, and
+    a disconnect at any moment."""
+
+    def __init__(self, app, game_id, *, token=None, query="", headers=(), ndjson=False):
+        self.app = app
+        self.path = f"{API}/games/{game_id}/stream"
+        self.query = query
+        self.headers = [(b"host", b"testserver"), *headers]
+        if token:
+            self.headers.append((b"authorization", f"Bearer {token}".encode()))
+        if ndjson:
+            self.headers.append((b"accept", b"application/x-ndjson"))
+        self.ndjson = ndjson
+        self.start: dict | None = None
+        self.chunks: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.buffer = b""
+        self.gone = asyncio.Event()
+        self.task: asyncio.Task | None = None
+
+    async def __aenter__(self) -> StreamClient:
+        self.task = asyncio.create_task(self._run())
+        while self.start is None:
+            assert not self.task.done() or self.start, "the app sent nothing"
+            await asyncio.sleep(0.01)
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.leave()
+
+    async def leave(self) -> None:
+        self.gone.set()
+        await asyncio.wait_for(self.task, 5)
+
+    @property
+    def status(self) -> int:
+        return self.start["status"]
+
+    @property
+    def content_type(self) -> str:
+        return {k.lower(): v for k, v in self.start["headers"]}[b"content-type"].decode()
+
+    async def next(self, timeout: float = 10.0) -> Frame | None:
+        """The next frame (keepalives included, as kind "keepalive"); None once closed."""
+        while True:
+            frame = self._parse()
+            if frame is not None:
+                return frame
+            chunk = await asyncio.wait_for(self.chunks.get(), timeout)
+            if chunk is None:
+                return None
+            self.buffer += chunk
+
+    async def until(self, kind: str, timeout: float = 10.0) -> list[Frame]:
+        """Frames up to and including the first of `kind` (keepalives left out)."""
+        frames = []
+        while True:
+            frame = await self.next(timeout)
+            assert frame is not None, f"closed before a {kind}: {frames}"
+            if frame.kind != "keepalive":
+                frames.append(frame)
+            if frame.kind == kind:
+                return frames
+
+    def _parse(self) -> Frame | None:
+        if self.ndjson:
+            line, found, rest = self.buffer.partition(b"\n")
+            if not found:
+                return None
+            self.buffer = rest
+            if not line:
+                return Frame("keepalive", None, None)
+            item = json.loads(line)
+            assert set(item) == {"kind", "id", "data"}
+            return Frame(item["kind"], item["id"], item["data"])
+        block, found, rest = self.buffer.partition(b"\n\n")
+        if not found:
+            return None
+        self.buffer = rest
+        fields = dict(line.split(": ", 1) for line in block.decode().split("\n"))
+        if "" in fields:
+            assert fields == {"": "keepalive"}
+            return Frame("keepalive", None, None)
+        assert set(fields) == {"event", "id", "data"}, fields
+        return Frame(fields["event"], int(fields["id"]), json.loads(fields["data"]))
+
+    async def _run(self) -> None:
+        requested = False
+
+        async def receive():
+            nonlocal requested
+            if not requested:
+                requested = True
+                return {"type": "http.request", "body": b"", "more_body": False}
+            await self.gone.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message):
+            if message["type"] == "http.response.start":
+                self.start = message
+            elif message.get("body"):
+                self.chunks.put_nowait(message["body"])
+
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": self.path,
+            "raw_path": self.path.encode(),
+            "query_string": self.query.encode(),
+            "root_path": "",
+            "headers": self.headers,
+            "client": ("127.0.0.1", 50000),
+            "server": ("testserver", 80),
+        }
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.chunks.put_nowait(None)
+
+    def body(self) -> bytes:
+        return self.buffer
+
+
+async def wait_until(predicate, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.05)
+
+
+def slots_held(player) -> int:
+    return stream_slots().held(player.player.pk)
+
+
+# --- framing ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ndjson", [False, True], ids=["sse", "ndjson"])
+def test_a_stream_sends_the_view_then_each_move_with_the_view_after_it(
+    app, postgres, staff, players, started_game, ndjson
+):
+    ann = players[0]
+    game = started_game(staff, [ann], position=PLAY_POSITION)
+
+    async def scenario():
+        async with (
+            served(app) as client,
+            StreamClient(app, game["id"], token=ann.token, ndjson=ndjson) as stream,
+        ):
+            first = await stream.next()
+            play = {"type": "play", "card": "red-5"}
+            act = await client.post(
+                f"{API}/games/{game['id']}/actions", json=play, headers=bearer(staff)
+            )
+            assert act.status_code == 200, act.text
+            batch = await stream.until("view")
+            return stream, first, batch, act.json()
+
+    stream, first, batch, act = asyncio.run(scenario())
+
+    assert stream.status == 200
+    expected_type = "application/x-ndjson" if ndjson else "text/event-stream"
+    assert stream.content_type.startswith(expected_type)
+    assert (first.kind, first.id) == ("view", game["version"])
+    assert first.data["you"]["seat"] == 1 and first.data["version"] == game["version"]
+    *events, view = batch
+    assert [e.kind for e in events] == ["event"] * len(events)
+    assert [e.id for e in events] == [e["seq"] for e in act["events"]]
+    assert [e.data["hash"] for e in events] == [e["hash"] for e in act["events"]]
+    assert events[0].data["type"] == "card_played"
+    assert (view.kind, view.id, view.data["version"]) == ("view", act["version"], act["version"])
+    assert sorted(view.data["you"]["hand"]) == ["green-3", "red-9", "yellow-4"]
+    assert slots_held(ann) == 0
+
+
+def test_a_stream_of_an_ended_game_sends_the_final_view_and_end_then_closes(
+    app, postgres, staff, players, started_game
+):
+    ann = players[0]
+    game = started_game(staff, [ann], position=PLAY_POSITION)
+    aborted = staff.post(f"{API}/games/{game['id']}/abort", {"reason": "test"})
+    assert aborted.status_code == 200, aborted.content
+    version = aborted.json()["version"]
+
+    async def scenario():
+        async with StreamClient(app, game["id"], token=ann.token) as stream:
+            frames = [await stream.next(), await stream.next(), await stream.next()]
+            return frames
+
+    view, end, closed = asyncio.run(scenario())
+
+    assert (view.kind, view.id, view.data["status"]) == ("view", version, "aborted")
+    assert (end.kind, end.id, end.data) == ("end", version, {"version": version})
+    assert closed is None
+
+
+def test_a_quiet_stream_sends_keepalives(app, players, create_game, monkeypatch):
+    ann = players[0]
+    game = create_game(ann)
+    monkeypatch.setattr(live, "KEEPALIVE_SECONDS", 0.2)
+
+    async def scenario():
+        async with StreamClient(app, game["id"], token=ann.token) as stream:
+            return [await stream.next(), await stream.next(), await stream.next()]
+
+    view, *keepalives = asyncio.run(scenario())
+
+    assert view.kind == "view"
+    assert [k.kind for k in keepalives] == ["keepalive", "keepalive"]
+
+
+# --- resuming ---------------------------------------------------------------------------
+
+
+def test_last_event_id_wins_over_after_and_resumes_with_the_events_then_a_view(
+    app, postgres, staff, players, started_game
+):
+    ann = players[0]
+    game = started_game(staff, [ann], position=PLAY_POSITION)
+    act = staff.act(game["id"], {"type": "play", "card": "red-5"}).json()
+
+    async def scenario():
+        async with StreamClient(
+            app,
+            game["id"],
+            token=ann.token,
+            query="after=0",
+            headers=[(b"last-event-id", str(game["version"]).encode())],
+        ) as stream:
+            return await stream.until("view")
+
+    *events, view = asyncio.run(scenario())
+
+    assert [e.id for e in events] == [e["seq"] for e in act["events"]]
+    assert view.id == act["version"]
+
+
+def test_a_client_that_drops_and_resumes_at_random_gets_every_event_once_in_order(
+    app, postgres, staff, players, started_game
+):
+    """Seat 1 streams while both seats play random legal moves; it disconnects after a
+    random number of frames and reconnects with Last-Event-ID, until the game is aborted.
+    It ends with exactly the log's events, in order, once each, as seat 1 may see them."""
+    ann = players[0]
+    game = started_game(staff, [ann], rules={"preset": "classic"})
+    chooser = random.Random(11)
+    moves = 40
+
+    async def play(client):
+        for _ in range(moves):
+            view = (await client.get(f"{API}/games/{game['id']}", headers=bearer(staff))).json()
+            if view["status"] != "active":
+                break
+            mover = staff if view["to_act"] == 0 else ann
+            legal = await client.get(
+                f"{API}/games/{game['id']}/legal-actions", headers=bearer(mover)
+            )
+            actions = legal.json()["actions"]
+            if actions:
+                body = chooser.choice(actions)
+                await client.post(
+                    f"{API}/games/{game['id']}/actions", json=body, headers=bearer(mover)
+                )
+            await asyncio.sleep(chooser.random() * 0.03)
+        aborted = await client.post(
+            f"{API}/games/{game['id']}/abort", json={"reason": "done"}, headers=bearer(staff)
+        )
+        assert aborted.status_code in (200, 409), aborted.text
+
+    async def follow():
+        received, last, ended = [], 0, False
+        while not ended:
+            headers = [(b"last-event-id", str(last).encode())]
+            async with StreamClient(app, game["id"], token=ann.token, headers=headers) as stream:
+                assert stream.status == 200
+                for _ in range(chooser.randint(1, 6)):
+                    frame = await stream.next(timeout=20)
+                    if frame is None or frame.kind == "end":
+                        ended = True
+                        break
+                    if frame.kind == "event":
+                        received.append(frame.data)
+                    if frame.id is not None:
+                        last = frame.id
+        return received
+
+    async def scenario():
+        async with served(app) as client:
+            _, received = await asyncio.gather(play(client), follow())
+            return received
+
+    received = asyncio.run(scenario())
+
+    exported = staff.get(f"{API}/games/{game['id']}/export")
+    staff_events = [
+        json.loads(line) for line in b"".join(exported.streaming_content).splitlines()[1:]
+    ]
+    assert [e["seq"] for e in received] == [e["seq"] for e in staff_events]
+    for mine, full in zip(received, staff_events, strict=True):
+        assert mine["hash"] == full["hash"] and mine["public"] == full["public"]
+        assert mine["private_digest"] == full["private_digest"]
+        assert mine["private"] in (None, full["private"])
+        if full["type"] == "cards_drawn" and full["public"].get("seat") == 0:
+            assert mine["private"] is None, "seat 1 saw seat 0's cards"
+    assert slots_held(ann) == 0
+
+
+# --- wake-ups across processes ----------------------------------------------------------
+
+
+def test_a_move_committed_in_another_process_reaches_a_stream_held_here(
+    app,
+    postgres,
+    staff,
+    players,
+    started_game,
+    monkeypatch,
+    manage,
+    child_env,
+    worker_database_url,
+):
+    """The other process's commit notifies; the stream here wakes on the notification
+    (the fallback poll is put far out of reach)."""
+    ann = players[0]
+    game = started_game(staff, [ann], position=PLAY_POSITION)
+    monkeypatch.setattr(watch_module, "FALLBACK_POLL_SECONDS", 120.0)
+    move = textwrap.dedent(
+        f"""
+        from games import services
+        from games.engine import PlayCard, card
+        from players.models import Player
+        staff = Player.objects.get(pk="{staff.id}")
+        services.game_act(game_id="{game["id"]}", player=staff,
+                          command=PlayCard(None, card("red-5")))
+        """
+    )
+
+    async def scenario():
+        async with StreamClient(app, game["id"], token=ann.token) as stream:
+            await stream.next()
+            await asyncio.sleep(0.5)  # the listener is up
+            done = await asyncio.to_thread(
+                manage, "shell", "-c", move, env=child_env(DATABASE_URL=worker_database_url)
+            )
+            assert done.returncode == 0, done.stderr
+            committed = time.monotonic()
+            batch = await stream.until("view", timeout=30)
+            return batch, time.monotonic() - committed
+
+    batch, took = asyncio.run(scenario())
+
+    assert batch[0].data["type"] == "card_played"
+    assert took < 5, f"the frame came {took:.1f}s after the other process committed"
+
+
+# --- tickets, refusals, the cap ---------------------------------------------------------
+
+
+def test_a_stream_ticket_opens_the_players_streams_without_a_token_in_the_url(
+    app, players, create_game
+):
+    ann = players[0]
+    game = create_game(ann)
+    issued = ann.post(f"{API}/stream-tickets")
+    assert issued.status_code == 200, issued.content
+    ticket = issued.json()["ticket"]
+    assert ann.token not in ticket and issued.json()["expires_at"].endswith("Z")
+
+    async def scenario():
+        async with StreamClient(app, game["id"], query=f"ticket={ticket}") as stream:
+            return stream.status, await stream.next()
+
+    status, view = asyncio.run(scenario())
+
+    assert status == 200
+    assert view.kind == "view" and view.data["you"]["seat"] == 0
+
+
+def test_an_expired_or_forged_ticket_is_401(app, players, create_game, monkeypatch):
+    import django.core.signing
+
+    ann = players[0]
+    game = create_game(ann)
+    ticket = ann.post(f"{API}/stream-tickets").json()["ticket"]
+    path = f"{API}/games/{game['id']}/stream"
+
+    async def scenario():
+        async with served(app) as client:
+            forged = await client.get(f"{path}?ticket={ticket}x")
+            later = time.time() + 61
+            monkeypatch.setattr(django.core.signing.time, "time", lambda: later)
+            expired = await client.get(f"{path}?ticket={ticket}")
+            return forged, expired
+
+    for answer in asyncio.run(scenario()):
+        assert answer.status_code == 401
+        assert answer.headers["content-type"] == "application/problem+json"
+        assert answer.json()["code"] == "not_authenticated"
+        assert "ticket" in answer.json()["detail"]
+
+
+def test_a_stream_ticket_needs_a_bearer_token(api_client):
+    answer = api_client.post(f"{API}/stream-tickets")
+    assert answer.status_code == 401
+    assert answer.json()["code"] == "not_authenticated"
+
+
+def test_an_outsider_streaming_an_invite_game_gets_404(app, players, create_game):
+    ann, outsider = players[0], players[1]
+    game = create_game(ann, visibility="invite")
+
+    async def scenario():
+        async with served(app) as client:
+            return await client.get(f"{API}/games/{game['id']}/stream", headers=bearer(outsider))
+
+    answer = asyncio.run(scenario())
+
+    assert answer.status_code == 404
+    assert answer.json()["code"] == "game_not_found"
+    assert slots_held(outsider) == 0
+
+
+def test_the_21st_open_stream_is_429_and_a_closed_stream_frees_its_slot(app, players, create_game):
+    ann = players[0]
+    game = create_game(ann)
+
+    async def scenario():
+        streams = [StreamClient(app, game["id"], token=ann.token) for _ in range(20)]
+        for stream in streams:
+            await stream.__aenter__()
+            assert (await stream.next()).kind == "view"
+        held = slots_held(ann)
+        async with served(app) as client:
+            refused = await client.get(f"{API}/games/{game['id']}/stream", headers=bearer(ann))
+        await streams[0].leave()
+        await wait_until(lambda: slots_held(ann) == 19)
+        for stream in streams[1:]:
+            await stream.leave()
+        return held, refused
+
+    held, refused = asyncio.run(scenario())
+
+    assert held == 20
+    assert refused.status_code == 429
+    assert refused.json()["code"] == "too_many_streams"
+    assert int(refused.headers["retry-after"]) >= 1
+    assert slots_held(ann) == 0
+
+
+# --- the schema -------------------------------------------------------------------------
+
+
+def test_the_schema_describes_the_streams_media_types_and_the_ticket_endpoint(api_client):
+    schema = api_client.get("/api/schema/?format=json").json()
+
+    stream = schema["paths"]["/api/v1/games/{game_id}/stream"]["get"]
+    assert {"text/event-stream", "application/x-ndjson"} <= set(
+        stream["responses"]["200"]["content"]
+    )
+    assert "429" in stream["responses"]
+    names = {p["name"] for p in stream["parameters"]}
+    assert {"after", "Last-Event-ID", "ticket"} <= names
+    tickets = schema["paths"]["/api/v1/stream-tickets"]["post"]
+    assert set(tickets["responses"]["200"]["content"]["application/json"]["schema"]) >= {"$ref"}

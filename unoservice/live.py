@@ -1,0 +1,128 @@
+"""Live streams served by DRF views without holding a thread.
+
+A `StreamApiView` is served as an asynchronous view. Its handler is an ordinary DRF
+handler run by DRF's dispatch in a worker thread (authentication, throttles, permissions,
+content negotiation, the exception handler), so a refusal before the stream opens is
+problem+json like any other. A handler that opens a stream returns
+`self.open_stream(frames)`: `frames(encoder)` is an async iterator of bytes, sent as they
+come, in Server-Sent Events (`text/event-stream`, the default) or NDJSON
+(`application/x-ndjson`, by `Accept`). The stream holds one of the caller's stream slots
+(unoservice.streams), renewed while it lasts and given back however it ends.
+
+Served over WSGI, a handler must make its frames finite: they are gathered, then sent.
+
+Frames: SSE sends `event: <kind>`, `id: <id>` and one line of `data:` JSON; NDJSON sends
+`{"kind", "id", "data"}` per line. Keepalives are an SSE comment or an empty line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable
+
+from asgiref.sync import markcoroutinefunction, sync_to_async
+from django.http import StreamingHttpResponse
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from unoservice.serving import on_shared_threads
+from unoservice.streams import Slot, stream_slots
+
+#: A stream's slot is leased for this long and renewed as the stream goes on.
+LEASE_SECONDS = 60.0
+
+SSE = "text/event-stream"
+NDJSON = "application/x-ndjson"
+
+
+class EventStreamRenderer(JSONRenderer):
+    """Negotiates `text/event-stream`; only refusals (problem+json) are rendered by it."""
+
+    media_type = SSE
+    format = "sse"
+
+
+class NdjsonRenderer(JSONRenderer):
+    """Negotiates `application/x-ndjson`; only refusals are rendered by it."""
+
+    media_type = NDJSON
+    format = "ndjson"
+
+
+class Encoder:
+    """How frames are written in one of the two media types."""
+
+    def __init__(self, media_type: str):
+        self.media_type = media_type
+
+    def frame(self, kind: str, frame_id: int, data: dict) -> bytes:
+        if self.media_type == NDJSON:
+            line = {"kind": kind, "id": frame_id, "data": data}
+            return (json.dumps(line, ensure_ascii=False) + "\n").encode()
+        body = json.dumps(data, ensure_ascii=False)
+        return f"event: {kind}\nid: {frame_id}\ndata: {body}\n\n".encode()
+
+    def keepalive(self) -> bytes:
+        return b"\n" if self.media_type == NDJSON else b": keepalive\n\n"
+
+
+Frames = Callable[[Encoder, Slot], AsyncIterator[bytes]]
+
+
+class Stream(Response):
+    """What a handler returns to open a stream: DRF finalizes it like any Response (its
+    headers are kept), and the view replaces it by the streaming response."""
+
+    def __init__(self, frames: Frames, slot: Slot):
+        super().__init__(None)
+        self.frames = frames
+        self.slot = slot
+
+    async def streaming_response(self, media_type: str) -> StreamingHttpResponse:
+        body = self._body(Encoder(media_type))
+        if not on_shared_threads():
+            # Served over WSGI, where Django would drain an asynchronous body with a
+            # warning: the stream's frames are finite there (the view sends one batch).
+            body = iter([chunk async for chunk in body])
+        response = StreamingHttpResponse(body, content_type=media_type)
+        for name, value in self.items():
+            if name.lower() != "content-type":
+                response[name] = value
+        response["Cache-Control"] = "no-cache"
+        response["X-Accel-Buffering"] = "no"  # a proxy must pass each frame on at once
+        return response
+
+    async def _body(self, encoder: Encoder) -> AsyncIterator[bytes]:
+        try:
+            async for chunk in self.frames(encoder, self.slot):
+                yield chunk
+        finally:
+            # Also when the client went away: the generator is then being cancelled, and
+            # an await here could be cut short. One quick call on the loop cannot.
+            self.slot.release()
+
+
+class StreamApiView(APIView):
+    renderer_classes = [EventStreamRenderer, NdjsonRenderer, JSONRenderer]
+
+    def open_stream(self, frames: Frames) -> Stream:
+        """A stream of `frames`; the caller holds one of its stream slots while it lasts
+        (TooManyStreams when it holds them all)."""
+        slot = stream_slots().claim(self.request.user.pk, LEASE_SECONDS)
+        return Stream(frames, slot)
+
+    @classmethod
+    def as_view(cls, **initkwargs):
+        handle = super().as_view(**initkwargs)
+
+        async def view(request, *args, **kwargs):
+            response = await sync_to_async(handle)(request, *args, **kwargs)
+            if isinstance(response, Stream):
+                accepted = response.accepted_renderer.media_type
+                return await response.streaming_response(NDJSON if accepted == NDJSON else SSE)
+            return response
+
+        view.__dict__.update(handle.__dict__)  # cls, initkwargs, csrf_exempt, ...
+        view.__doc__ = handle.__doc__
+        return markcoroutinefunction(view)
