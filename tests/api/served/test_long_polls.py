@@ -20,13 +20,10 @@ import pytest
 from django.db import connection
 from rest_framework.throttling import ScopedRateThrottle
 
-from games.watch import version_watch
-from unoservice.streams import stream_slots
+from .asgi import API, PLAY_POSITION, bearer, served, slots_held, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-API = "/api/v1"
-HOST = "http://testserver"
 #: Seat 0 (staff) cannot play on red-3 and draws blue-8: a private draw.
 DRAW_POSITION = {
     "hands": {"0": ["green-3", "yellow-4"], "1": ["green-5", "yellow-9"]},
@@ -34,55 +31,10 @@ DRAW_POSITION = {
     "draw": ["blue-8", "blue-9"],
     "to_act": 0,
 }
-#: Seat 0 (staff) plays red-5.
-PLAY_POSITION = {
-    "hands": {"0": ["red-5", "blue-7", "wild"], "1": ["green-3", "yellow-4", "red-9"]},
-    "discard": ["red-3"],
-    "to_act": 0,
-}
-
-
-@pytest.fixture(scope="module")
-def app():
-    from unoservice.asgi import application
-
-    return application
-
-
-@pytest.fixture(autouse=True)
-def _connections_closed(app):
-    """The pool's threads and the version watch open connections of their own; the test
-    database is flushed and dropped only once they are closed."""
-    yield
-    app.close_connections()
-    deadline = time.monotonic() + 5
-    while version_watch.polling() and time.monotonic() < deadline:
-        time.sleep(0.05)
-
-
-def served(app) -> httpx.AsyncClient:
-    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=HOST, timeout=60)
-
-
-def bearer(player) -> dict:
-    return {"Authorization": f"Bearer {player.token}"}
 
 
 def events_path(game_id, after: int, wait: int) -> str:
     return f"{API}/games/{game_id}/events?after={after}&wait={wait}"
-
-
-async def wait_until(predicate, timeout: float = 10.0) -> None:
-    """Checks the predicate on the loop's thread (it is quick): asyncio's own executor
-    would start threads of its own."""
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.05)
-
-
-def slots_held(player) -> int:
-    return stream_slots().held(player.player.pk)
 
 
 # --- waking, timing out, redaction ------------------------------------------------------

@@ -16,48 +16,14 @@ import random
 import textwrap
 import time
 
-import httpx
 import pytest
 
 from games import live
 from games import watch as watch_module
-from games.watch import version_watch
-from unoservice.streams import stream_slots
+
+from .asgi import API, PLAY_POSITION, bearer, served, slots_held, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-API = "/api/v1"
-HOST = "http://testserver"
-#: Seat 0 (staff) plays red-5.
-PLAY_POSITION = {
-    "hands": {"0": ["red-5", "blue-7", "wild"], "1": ["green-3", "yellow-4", "red-9"]},
-    "discard": ["red-3"],
-    "to_act": 0,
-}
-
-
-@pytest.fixture(scope="module")
-def app():
-    from unoservice.asgi import application
-
-    return application
-
-
-@pytest.fixture(autouse=True)
-def _connections_closed(app):
-    yield
-    app.close_connections()
-    deadline = time.monotonic() + 5
-    while version_watch.polling() and time.monotonic() < deadline:
-        time.sleep(0.05)
-
-
-def served(app) -> httpx.AsyncClient:
-    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=HOST, timeout=60)
-
-
-def bearer(player) -> dict:
-    return {"Authorization": f"Bearer {player.token}"}
 
 
 class Frame:
@@ -192,17 +158,6 @@ class StreamClient:
 
     def body(self) -> bytes:
         return self.buffer
-
-
-async def wait_until(predicate, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.05)
-
-
-def slots_held(player) -> int:
-    return stream_slots().held(player.player.pk)
 
 
 # --- framing ----------------------------------------------------------------------------
