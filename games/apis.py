@@ -90,6 +90,18 @@ IF_MATCH = OpenApiParameter(
 )
 
 
+#: The 429 of an operation that holds one of the caller's stream slots (a stream, or a
+#: long-poll while it waits).
+TOO_MANY_STREAMS = {
+    (429, PROBLEM_CONTENT_TYPE): OpenApiResponse(
+        ProblemSerializer,
+        description="An RFC 9457 problem; `code` is `throttled`, or `too_many_streams` when "
+        "the caller already holds as many open streams and waiting long-polls as a player "
+        "may. `Retry-After` says when to try again.",
+    )
+}
+
+
 class InvalidIfMatch(ApiError):
     status_code = 400
     default_code = "invalid_request"
@@ -484,12 +496,7 @@ class GameEventsApi(WaitingApiView, GameApi):
         responses={
             200: EventFeed,
             **problems(),
-            (429, PROBLEM_CONTENT_TYPE): OpenApiResponse(
-                ProblemSerializer,
-                description="An RFC 9457 problem; `code` is `throttled`, or "
-                "`too_many_streams` when the caller already holds as many open streams and "
-                "waiting long-polls as a player may. `Retry-After` says when to try again.",
-            ),
+            **TOO_MANY_STREAMS,
         },
     )
     def get(self, request, game_id):
@@ -557,12 +564,7 @@ class GameStreamApi(StreamApiView, GameApi):
                 OpenApiTypes.STR, description="NDJSON. " + STREAM_FRAMES
             ),
             **problems(),
-            (429, PROBLEM_CONTENT_TYPE): OpenApiResponse(
-                ProblemSerializer,
-                description="An RFC 9457 problem; `code` is `throttled`, or "
-                "`too_many_streams` when the caller already holds as many open streams and "
-                "waiting long-polls as a player may.",
-            ),
+            **TOO_MANY_STREAMS,
         },
     )
     def get(self, request, game_id):
