@@ -186,7 +186,8 @@ def test_staff_set_ups_are_not_copied(staff, ann, started_game):
     assert Game.objects.get(pk=new_id).setup == {}
     assert GameEvent.objects.get(game_id=new_id, seq=1).public["staff_setup"] == []
     assert started.status_code == 200, started.content
-    assert [s["cards"] for s in started.json()["seats"]] == [7, 7]
+    dealt = GameEvent.objects.filter(game_id=new_id, type="cards_dealt").order_by("seq")
+    assert [e.public["count"] for e in dealt] == [7, 7]  # a fresh deal (a first Draw Two adds 2)
     assert started.json()["provably_fair"] is True
 
 
