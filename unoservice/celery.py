@@ -3,6 +3,7 @@
 All settings come from Django's settings, under the CELERY_ prefix (unoservice/settings.py).
 """
 
+import logging.config
 import os
 
 from celery import Celery, signals
@@ -14,6 +15,16 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "unoservice.settings")
 app = Celery("unoservice")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@signals.setup_logging.connect
+def _log_like_the_web_server(**kwargs) -> None:
+    """The worker and beat log with the service's configuration (LOG_LEVEL, LOG_FORMAT),
+    not Celery's own: connecting this signal is how Celery is told to leave logging
+    alone, so its --loglevel option has no effect."""
+    from django.conf import settings
+
+    logging.config.dictConfig(settings.LOGGING)
 
 
 @signals.import_modules.connect

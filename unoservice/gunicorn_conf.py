@@ -19,6 +19,8 @@ read X-Forwarded-Proto, and `UNO_TRUSTED_PROXIES` says how far X-Forwarded-For i
 
 import os
 
+from unoservice import env, logs
+
 os.environ.setdefault("UNO_DB_CONN_MAX_AGE", "60")
 # Files the web processes create (in the data folder: the cache, SQLite) are their user's
 # alone (unoservice.private_files.PRIVATE_UMASK; not imported here, to keep the master light).
@@ -29,7 +31,12 @@ workers = int(os.environ.get("WEB_WORKERS", "4"))
 worker_class = "unoservice.gunicorn_worker.Worker"
 graceful_timeout = int(os.environ.get("WEB_GRACEFUL_SECONDS", "10"))
 keepalive = 5
-accesslog = None
+accesslog = None  # one line per request is written by unoservice.request_log
 errorlog = "-"
-loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+loglevel = logs.log_level(os.environ).lower()
+# The master's and the workers' own lines in the service's format (text or JSON).
+logconfig_dict = logs.logging_config(
+    logs.log_level(os.environ),
+    logs.log_format(os.environ, production=env.mode(os.environ) == "production"),
+)
 control_socket_disable = True

@@ -54,7 +54,8 @@ class WsgiInPool:
     waits for the loop. (a2wsgi, which hands over every message and waits for the loop to
     take each, served 9 to 16% fewer moves a second in bench/load.py: the thread and the
     loop took turns for the GIL several times a request.) A streaming response (exports,
-    static files) is sent chunk by chunk from the thread."""
+    static files) is sent chunk by chunk from the thread, which stops reading it as soon as
+    the client has gone (an export cut short by `| head` costs no more work or log lines)."""
 
     def __init__(self, app, pool: ThreadPoolExecutor):
         self.app = app
@@ -66,13 +67,13 @@ class WsgiInPool:
             return  # the client left before it finished sending
         loop = asyncio.get_running_loop()
         environ = _environ(scope, body)
-        answer = await loop.run_in_executor(self.pool, self._respond, environ, loop, send)
+        answer = await loop.run_in_executor(self.pool, self._respond, environ, loop, receive, send)
         if answer is not None:
             status, headers, content = answer
             await send({"type": "http.response.start", "status": status, "headers": headers})
             await send({"type": "http.response.body", "body": content})
 
-    def _respond(self, environ, loop, send):
+    def _respond(self, environ, loop, receive, send):
         """In a pool thread: (status, headers, body), or None once a streaming response
         has been sent."""
         started = {}
@@ -92,17 +93,30 @@ class WsgiInPool:
             def sent(message) -> None:
                 asyncio.run_coroutine_threadsafe(send(message), loop).result()
 
-            start = {"type": "http.response.start", **started}
-            sent(start)
-            for chunk in result:
-                if chunk:
-                    sent({"type": "http.response.body", "body": chunk, "more_body": True})
-            sent({"type": "http.response.body", "body": b""})
-            return None
+            client_left = threading.Event()
+            watching = asyncio.run_coroutine_threadsafe(_until_gone(receive, client_left), loop)
+            try:
+                sent({"type": "http.response.start", **started})
+                for chunk in result:
+                    if client_left.is_set():
+                        return None
+                    if chunk:
+                        sent({"type": "http.response.body", "body": chunk, "more_body": True})
+                sent({"type": "http.response.body", "body": b""})
+                return None
+            finally:
+                watching.cancel()
         finally:
             close = getattr(result, "close", None)
             if close is not None:
                 close()
+
+
+async def _until_gone(receive, client_left: threading.Event) -> None:
+    """Sets `client_left` when the server says the client disconnected."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
+    client_left.set()
 
 
 def _no_write(data: bytes) -> None:

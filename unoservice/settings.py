@@ -9,7 +9,7 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
-from unoservice import env
+from unoservice import env, logs
 
 ENV = os.environ
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -66,6 +66,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "unoservice.request_log.request_log_middleware",  # first: it times everything below
+    "unoservice.ops.health_first.health_check_first_middleware",  # before the host check
     "django.middleware.security.SecurityMiddleware",
     "unoservice.serving.StaticFilesMiddleware",  # WhiteNoise, for async views too
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -147,14 +149,9 @@ STORAGES = {
     "staticfiles": {"BACKEND": _static_backend},
 }
 
-LOG_LEVEL = ENV.get("LOG_LEVEL", "INFO").upper()
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": LOG_LEVEL},
-}
+LOG_LEVEL = logs.log_level(ENV)
+LOG_FORMAT = logs.log_format(ENV, PRODUCTION)
+LOGGING = logs.logging_config(LOG_LEVEL, LOG_FORMAT)
 
 # --- Django REST framework and the OpenAPI schema ---------------------------------------
 REST_FRAMEWORK = {

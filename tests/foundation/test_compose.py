@@ -110,8 +110,14 @@ def test_every_app_service_reads_the_one_signing_key_from_its_own_volume(compose
     assert "signing-key" in compose["volumes"]
 
 
+def database_url(service: dict):
+    """The service's DATABASE_URL, its required passwords (`${NAME:?message}`) filled in."""
+    url = re.sub(r"\$\{\w+:\?[^}]*\}", "password", service["environment"]["DATABASE_URL"])
+    return urlsplit(url)
+
+
 def database_user(service: dict) -> str:
-    return urlsplit(service["environment"]["DATABASE_URL"]).username
+    return database_url(service).username
 
 
 def test_migrate_connects_as_the_owner_and_the_others_as_the_service_role(services):
@@ -123,7 +129,7 @@ def test_migrate_connects_as_the_owner_and_the_others_as_the_service_role(servic
     for name in ("web", "worker", "beat"):
         assert database_user(services[name]) == service_role, name
         assert "UNO_DB_SERVICE_ROLE" not in services[name]["environment"], name
-    database = urlsplit(services["migrate"]["environment"]["DATABASE_URL"]).path
+    database = database_url(services["migrate"]).path
     assert database == f"/{postgres['UNO_DB_NAME']}"
 
 
@@ -168,8 +174,8 @@ def test_worker_and_beat_run_the_celery_app_that_exists(services):
 
     assert hasattr(unoservice, "celery_app")
     worker, beat = words(services["worker"]["command"]), words(services["beat"]["command"])
-    assert worker[:4] == ["celery", "-A", "unoservice", "worker"]
-    assert beat[:4] == ["celery", "-A", "unoservice", "beat"]
+    assert worker[:5] == ["celery", "--quiet", "-A", "unoservice", "worker"]
+    assert beat[:5] == ["celery", "--quiet", "-A", "unoservice", "beat"]
     assert "replicas" not in str(services["beat"].get("deploy", {}))  # one beat only
     beat_volume = services["beat"]["volumes"][0].split(":")
     assert any(arg.startswith(f"--schedule={beat_volume[1]}/") for arg in beat)
@@ -207,30 +213,43 @@ def compose_command() -> list[str] | None:
     return None
 
 
-def test_docker_compose_config_accepts_the_file_and_requires_a_secret_key(
+def test_docker_compose_config_accepts_the_file_and_requires_every_secret(
     repo_dir, child_env, require_service
 ):
     command = compose_command()
     if command is None:
         require_service("needs `docker compose` or `docker-compose` to validate the file")
 
+    secrets = {
+        "SECRET_KEY": "only-for-validation",
+        "POSTGRES_PASSWORD": "p1",
+        "UNO_DB_OWNER_PASSWORD": "p2",
+        "UNO_DB_SERVICE_PASSWORD": "p3",
+    }
     ok = subprocess.run(
         [*command, "config", "-q"],
         cwd=repo_dir,
-        env=child_env(SECRET_KEY="only-for-validation"),
+        env=child_env(**secrets),
         capture_output=True,
         text=True,
         timeout=120,
     )
     assert ok.returncode == 0, ok.stderr
 
-    missing = subprocess.run(
-        [*command, "config", "-q"],
-        cwd=repo_dir,
-        env=child_env(SECRET_KEY=None),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert missing.returncode != 0
-    assert "SECRET_KEY" in missing.stderr
+    for name in secrets:  # no default password: each must be chosen
+        missing = subprocess.run(
+            [*command, "config", "-q"],
+            cwd=repo_dir,
+            env=child_env(**{**secrets, name: None}),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert missing.returncode != 0, name
+        assert name in missing.stderr
+
+
+def test_the_secrets_file_is_never_committed_nor_copied_into_the_image(repo_dir):
+    for ignore in (".gitignore", ".dockerignore"):
+        patterns = (repo_dir / ignore).read_text().splitlines()
+        assert ".env" in patterns, ignore

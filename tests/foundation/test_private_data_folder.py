@@ -46,7 +46,8 @@ def _wait(predicate, what: str, log: Path, timeout: float = START_TIMEOUT) -> No
 @pytest.fixture
 def served_data_folder(serve):
     """The data folder of a running run command that has been used."""
-    served = serve(heartbeat_seconds=1, UNO_CACHE_URL=None)
+    # DEBUG: the worker's line for each task it handles (quiet at INFO) shows the heartbeat.
+    served = serve(heartbeat_seconds=1, UNO_CACHE_URL=None, LOG_LEVEL="DEBUG")
     served.wait_healthy()
     data, log = served.data_dir, served.log
     assert _request(f"{served.base}/api/v1/players", {"name": "ann"}) == 201  # the cache's file

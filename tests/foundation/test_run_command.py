@@ -48,8 +48,8 @@ def test_run_command_serves_api_docs_admin_and_worker_and_ctrl_c_stops_all(serve
     commands = " ".join(tree.values())
     web = "gunicorn unoservice.asgi:application --config=python:unoservice.gunicorn_conf"
     assert web in commands
-    assert "celery -A unoservice worker" in commands
-    assert "celery -A unoservice beat" in commands
+    assert "celery --quiet -A unoservice worker" in commands
+    assert "celery --quiet -A unoservice beat" in commands
     deadline = time.monotonic() + 10
     while "createsuperuser" not in served.output() and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -131,7 +131,7 @@ def test_when_a_child_dies_the_run_command_stops_the_others_and_fails(serve):
     worker = next(
         pid
         for pid, cmd in tree.items()
-        if "celery -A unoservice worker" in cmd
+        if "celery --quiet -A unoservice worker" in cmd
         and Path(f"/proc/{pid}/stat").exists()
         and int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
         == served.process.pid

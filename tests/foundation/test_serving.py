@@ -155,6 +155,10 @@ def test_answers_through_the_pool_are_the_ones_django_gives_over_wsgi(app, clien
         ("GET", "/api/v1/nowhere", {}),  # Django's 404 handler, problem+json
         ("GET", f"{game}/legal-actions", {**auth, "HTTP_IF_NONE_MATCH": '"1"'}),
     ]
+    # The same request id both ways, so the echoed X-Request-ID headers match too.
+    cases = [
+        (method, path, {**headers, "HTTP_X_REQUEST_ID": "r-1"}) for method, path, headers in cases
+    ]
 
     async def over_asgi():
         transport = httpx.ASGITransport(app=app)
@@ -178,3 +182,55 @@ def without_the_time(body: bytes):
     document = json.loads(body)
     document.pop("server_time", None)
     return document
+
+
+def test_a_streaming_response_stops_being_read_once_the_client_has_gone():
+    from concurrent.futures import ThreadPoolExecutor
+
+    from unoservice.serving import WsgiInPool
+
+    made = 0
+
+    class Endless:
+        streaming = True
+
+        def __iter__(self):
+            nonlocal made
+            while made < 10_000:
+                made += 1
+                yield b"one more line\n"
+
+    def wsgi(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return Endless()
+
+    async def client():
+        gone = asyncio.Event()
+        messages = iter([{"type": "http.request", "body": b"", "more_body": False}])
+
+        async def receive():
+            message = next(messages, None)
+            if message is None:
+                await gone.wait()
+                return {"type": "http.disconnect"}
+            return message
+
+        async def send(message):
+            if message.get("body"):
+                gone.set()  # like `| head -1`: the first piece, then the client leaves
+
+        scope = {
+            "type": "http",
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": "/export",
+            "query_string": b"",
+            "root_path": "",
+            "headers": [],
+        }
+        with ThreadPoolExecutor(1) as pool:
+            await asyncio.wait_for(WsgiInPool(wsgi, pool)(scope, receive, send), 10)
+
+    asyncio.run(client())
+    assert made < 10

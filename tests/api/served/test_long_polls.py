@@ -199,16 +199,18 @@ def test_answers_are_the_same_as_django_gives_over_wsgi(app, players, create_gam
         (None, f"{base}?wait=1"),
     ]
 
+    same_id = {"X-Request-ID": "r-1"}  # so the echoed X-Request-ID headers match too
+
     async def over_asgi():
         async with served(app) as client:
             return [
-                await client.get(path, headers=bearer(caller) if caller else {})
+                await client.get(path, headers={**(bearer(caller) if caller else {}), **same_id})
                 for caller, path in cases
             ]
 
     for (caller, path), answer in zip(cases, asyncio.run(over_asgi()), strict=True):
         client = caller.client if caller else ann.client.__class__()
-        expected = client.get(path)
+        expected = client.get(path, HTTP_X_REQUEST_ID=same_id["X-Request-ID"])
         assert answer.status_code == expected.status_code, path
         assert answer.content == expected.content, path
         sent = {k.lower(): v for k, v in answer.headers.items()}

@@ -1,0 +1,130 @@
+"""How every process logs: the web server, the worker and beat share one configuration.
+
+- `LOG_LEVEL` (default INFO) is obeyed by all of them.
+- `LOG_FORMAT` is `text` (readable lines, the default outside production) or `json` (one
+  JSON object per line, the default in production, for a log collector).
+- Quiet at rest: the framework's per-task and per-schedule lines (a task received, a task
+  that succeeded, beat sending the sweep every second) are kept for DEBUG, and a request
+  line is written by `unoservice.request_log` alone (Django's own line for a 4xx is
+  dropped; a server error still logs its traceback).
+
+No Django here: gunicorn's master reads this through unoservice/gunicorn_conf.py before
+Django is set up.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+from collections.abc import Mapping
+
+LOG_FORMATS = ("text", "json")
+
+#: The request being served, for every line logged while serving it.
+current_request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "current_request_id", default=None
+)
+
+#: Fields a line may carry beside its message that `text` shows as key=value (`json`
+#: shows every field; a request line's method, path, status and duration are in its
+#: message too).
+CONTEXT_FIELDS = ("request_id", "player_id", "game_id", "client_left")
+
+#: Framework loggers that speak at INFO for routine work (a line per task or per tick).
+#: (celery.worker.request: a sweep that expired unrun, the next one does its work.)
+ROUTINE_LOGGERS = (
+    "celery.app.trace",
+    "celery.worker.strategy",
+    "celery.worker.request",
+    "celery.beat",
+)
+
+
+def log_level(environ: Mapping[str, str]) -> str:
+    level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if not isinstance(logging.getLevelName(level), int):
+        raise ValueError(
+            f"LOG_LEVEL={level!r} is not a logging level (DEBUG, INFO, WARNING, ERROR)"
+        )
+    return level
+
+
+def log_format(environ: Mapping[str, str], production: bool) -> str:
+    chosen = environ.get("LOG_FORMAT", "").strip().lower() or ("json" if production else "text")
+    if chosen not in LOG_FORMATS:
+        raise ValueError(f"LOG_FORMAT={chosen!r} is not one of {', '.join(LOG_FORMATS)}")
+    return chosen
+
+
+def logging_config(level: str, fmt: str) -> dict:
+    """A `logging.config.dictConfig` for every process of the service."""
+    routine_level = "WARNING" if logging.getLevelName(level) == logging.INFO else level
+    console = {"class": "logging.StreamHandler", "formatter": fmt, "filters": ["request_id"]}
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "filters": {
+            "request_id": {"()": "unoservice.logs.RequestIdFilter"},
+            "without_traceback": {"()": "unoservice.logs.WithoutTraceback"},
+        },
+        "formatters": {
+            "text": {"()": "unoservice.logs.TextFormatter"},
+            "json": {
+                "()": "pythonjsonlogger.json.JsonFormatter",
+                "fmt": ["asctime", "levelname", "name", "message", "process"],
+                "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+                "datefmt": "%Y-%m-%dT%H:%M:%S%z",
+            },
+        },
+        "handlers": {"console": console},
+        "root": {"handlers": ["console"], "level": level},
+        "loggers": {
+            # gunicorn and uvicorn's workers copy gunicorn.error's handlers, so it has
+            # its own (the same console) rather than propagating.
+            "gunicorn.error": {"handlers": ["console"], "level": level, "propagate": False},
+            "gunicorn.access": {"handlers": [], "level": "WARNING", "propagate": False},
+            # Its 4xx lines repeat the request line; its 5xx lines carry the traceback.
+            "django.request": {"level": "ERROR"},
+            # A request naming a host the service does not serve (scanners, a misset
+            # proxy) is a client's error: one line, not a traceback.
+            "django.security.DisallowedHost": {"filters": ["without_traceback"]},
+            **{name: {"level": routine_level} for name in ROUTINE_LOGGERS},
+        },
+    }
+
+
+class RequestIdFilter(logging.Filter):
+    """Marks each line logged while a request is served with that request's id."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not hasattr(record, "request_id"):
+            request_id = current_request_id.get()
+            if request_id is not None:
+                record.request_id = request_id
+        return True
+
+
+class WithoutTraceback(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.exc_info = None
+        record.exc_text = None
+        return True
+
+
+class TextFormatter(logging.Formatter):
+    """`2026-12-01 00:54:50,372 INFO games.write: message key=value …`"""
+
+    def __init__(self) -> None:
+        super().__init__("%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = super().format(record)
+        context = " ".join(
+            f"{name}={getattr(record, name)}"
+            for name in CONTEXT_FIELDS
+            if getattr(record, name, None) is not None
+        )
+        if not context:
+            return line
+        head, newline, rest = line.partition("\n")  # a traceback stays below
+        return f"{head} {context}{newline}{rest}"
