@@ -41,7 +41,7 @@ def start_round(step: Step, number: int, dealer: int, fixed_top: tuple[Card, ...
 def check_deck_top(rules: RuleSet, top: tuple[Card, ...]) -> None:
     """A staff-given top of the deck (the first cards dealt) holds only cards of the
     game's deck, no more of each than it has."""
-    if Counter(top) - Counter(build_deck(rules.cards, rules.downpour)):
+    if top and Counter(top) - Counter(build_deck(rules.cards, rules.downpour)):
         message = "the deck holds cards this game's deck has not"
         raise RuleViolation(ErrorCode.INVALID_SETUP, message)
 
