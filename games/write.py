@@ -3,8 +3,8 @@
     with GameWrite(game_id) as write:     lock the head row, load the state,
                                           enforce the deadlines already overdue
         ...the service checks who may act (domain errors only)...
-        write.step(command, actor=...)    engine.step -> append the events -> project the
-                                          head row -> open and close deadlines
+        write.step(command, actor=...)    engine.step_in_place -> append the events
+                                          -> project the head row -> open and close deadlines
                                           -> seal the game if it ended
                                           -> announce the new version (PostgreSQL NOTIFY,
                                              delivered by the commit)
@@ -166,18 +166,20 @@ class GameWrite:
     # --- step, append, project, deadlines ----------------------------------------------
 
     def step(self, command, *, actor: str) -> None:
-        """Decide `command` on the current state and record what it settles."""
+        """Decide `command` on the current state and record what it settles. The state is
+        this write's own (loaded or replayed for it), so the engine steps it in place; a
+        refused command leaves it as it was."""
         game = self.game
         state = GameState() if isinstance(command, engine.StartGame) else self.state
         try:
-            outcome = engine.step(state, command, _rng_for(game))
+            events = engine.step_in_place(state, command, _rng_for(game))
         except RuleViolation as refused:
             raise GameConflict(refused.message, refused.code.value, version=game.version) from None
         except InvalidRules as invalid:
             raise InvalidOption(invalid.message, invalid.code, option=invalid.option) from None
         now = clock.now()
-        items = [new_engine_event(event, actor, now) for event in outcome.events]
-        self._record(items, outcome.state, now)
+        items = [new_engine_event(event, actor, now) for event in events]
+        self._record(items, state, now)
 
     def lobby(self, items: list[NewEvent], *, status: str | None = None) -> None:
         """Append the lobby's own events (no engine state changes with them)."""

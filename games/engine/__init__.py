@@ -3,6 +3,7 @@
 Commands go in, events come out, state is the fold of the events:
 
     outcome = step(state, command, rng)      # or decide(...) for the events alone
+    events = step_in_place(state, command, rng)   # the same, recorded into a state one owns
     state = replay(events)                   # evolve folded over the log
     legal_actions(state, seat)               # what a seat may send now
     view_for(state, viewer) / redact_for(event, viewer)   # the only ways out
@@ -52,7 +53,7 @@ from .commands import (
     Timeout,
     action_body,
 )
-from .decide import ENGINE_VERSION, decide, step
+from .decide import ENGINE_VERSION, decide, step, step_in_place
 from .errors import ErrorCode, InvalidRules, RuleViolation
 from .evolve import evolve, replay
 from .legal import legal_actions, seats_with_actions
@@ -107,5 +108,6 @@ __all__ = [
     "rule_set_from",
     "seats_with_actions",
     "step",
+    "step_in_place",
     "view_for",
 ]

@@ -47,9 +47,9 @@ from .play_checks import (
     refuse,
 )
 from .playing import draw_on_turn, keep, pass_turn, play_card
-from .position import load_position
+from .position import check_position, load_position
 from .removal import remove_seat
-from .rounds import reveal_shuffles_mid_round, start_round
+from .rounds import check_deck_top, reveal_shuffles_mid_round, start_round
 from .rules import check_seats
 from .shuffle import Rng
 from .state import GameState, SeatStatus, Status
@@ -65,13 +65,24 @@ def decide(state: GameState, command, rng: Rng | None = None) -> tuple[ev.Event,
 
 
 def step(state: GameState, command, rng: Rng | None = None) -> Outcome:
-    """Decide `command` and return the events with the state they lead to."""
+    """Decide `command` and return the events with the state they lead to; `state`
+    itself is left as it was."""
+    changed = state.copy()
+    return Outcome(changed, step_in_place(changed, command, rng))
+
+
+def step_in_place(state: GameState, command, rng: Rng | None = None) -> tuple[ev.Event, ...]:
+    """Decide `command` and record its events into `state` itself, a state the caller
+    owns (no other part of the program may hold it); return the events.
+
+    Every handler decides all its refusals before its first event, so a refused command
+    raises RuleViolation with `state` exactly as it was."""
     handler = _HANDLERS[type(command)]
     if state.status is not Status.ACTIVE and type(command) is not StartGame:
         raise RuleViolation(ErrorCode.GAME_NOT_ACTIVE, "the game is not being played")
     current = Step(state, rng)
     handler(current, command)
-    return Outcome(current.state, tuple(current.events))
+    return tuple(current.events)
 
 
 def _acts_itself(step_: Step, seat: int) -> None:
@@ -150,7 +161,7 @@ def _catch_uno(step_: Step, command: CatchUno) -> None:
 def _start_game(step_: Step, command: StartGame) -> None:
     if step_.state.status != Status.NOT_STARTED:
         raise RuleViolation(ErrorCode.ALREADY_STARTED, "the game has already started")
-    check_seats(command.rules, command.seats)
+    _check_setup(command)
     fair = command.provably_fair and command.deck is None and command.position is None
     step_.emit(
         ev.GameStarted(
@@ -165,8 +176,6 @@ def _start_game(step_: Step, command: StartGame) -> None:
         )
     )
     for seat in command.bot_seats:
-        if not 0 <= seat < command.seats:
-            raise RuleViolation(ErrorCode.INVALID_SETUP, f"bot seat {seat} is not a seat")
         step_.emit(ev.SeatStatusChanged(seat, SeatStatus.BOT, "seated"))
     if command.position is not None:
         load_position(step_, command.position)
@@ -174,9 +183,22 @@ def _start_game(step_: Step, command: StartGame) -> None:
     dealer = command.dealer
     if dealer is None:
         dealer = step_.need_rng().randrange(command.seats)
-    elif not 0 <= dealer < command.seats:
-        raise RuleViolation(ErrorCode.INVALID_SETUP, f"dealer {dealer} is not a seat")
     start_round(step_, 1, dealer, fixed_top=command.deck or ())
+
+
+def _check_setup(command: StartGame) -> None:
+    """Refuse a setup the game cannot start from, before anything is recorded."""
+    check_seats(command.rules, command.seats)
+    for seat in command.bot_seats:
+        if not 0 <= seat < command.seats:
+            raise RuleViolation(ErrorCode.INVALID_SETUP, f"bot seat {seat} is not a seat")
+    if command.position is not None:
+        check_position(command.position, command.seats, command.rules)
+        return
+    dealer = command.dealer
+    if dealer is not None and not 0 <= dealer < command.seats:
+        raise RuleViolation(ErrorCode.INVALID_SETUP, f"dealer {dealer} is not a seat")
+    check_deck_top(command.rules, command.deck or ())
 
 
 def _timeout(step_: Step, command: Timeout) -> None:

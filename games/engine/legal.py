@@ -45,7 +45,7 @@ def legal_actions(state: GameState, seat: int) -> list:
     else:
         top = state.top_card
         if top is not None and jump_in_refusal(state, seat, top) is None:
-            actions = _play_variants(state, seat, top)
+            actions = list(_play_variants(state, seat, top))
         else:
             actions = []
     if len(state.hands[seat]) == 1 and call_uno_refusal(state, seat) is None:
@@ -66,7 +66,7 @@ def _turn_actions(state: GameState, seat: int) -> list:
     if phase is Phase.CHOOSE_TARGET:
         return [_command(ChooseTarget, seat, target) for target in possible_targets(state, seat)]
     actions: list = []
-    for card in playable_cards(state, seat, dict.fromkeys(state.hands[seat])):
+    for card in dict.fromkeys(playable_cards(state, seat, state.hands[seat])):  # each card once
         if card.color is not None and not needs_target(state, card):
             actions.append(_command(PlayCard, seat, card))
         else:
@@ -84,13 +84,19 @@ def _turn_actions(state: GameState, seat: int) -> list:
     return actions
 
 
-def _play_variants(state: GameState, seat: int, card: Card) -> list[PlayCard]:
-    targets = target_choices(state, seat, card)
-    return [
+def _play_variants(state: GameState, seat: int, card: Card) -> tuple[PlayCard, ...]:
+    return _variants(seat, card, target_choices(state, seat, card))
+
+
+@cache
+def _variants(seat: int, card: Card, targets: tuple[int | None, ...]) -> tuple[PlayCard, ...]:
+    """The plays of `card` naming each color it may name and each of `targets` (a wild
+    has four: listed for every hand holding one, so kept once made)."""
+    return tuple(
         _command(PlayCard, seat, card, color, target)
         for color in color_choices(card)
         for target in targets
-    ]
+    )
 
 
 @cache

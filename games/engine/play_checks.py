@@ -8,7 +8,7 @@ disagree.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from .cards import COLORS, WILD_DRAW4, Card, Color
 from .commands import PlayCard
@@ -27,8 +27,10 @@ _PLAY_PHASES = (Phase.PLAY, Phase.DRAWN_CARD, Phase.RESPOND_DRAW4)
 _ANSWER_PHASES = (Phase.PLAY, Phase.RESPOND_DRAW4)
 
 
-class Play(NamedTuple):
-    """A play the rules accept, with what follows from it."""
+@dataclass(slots=True)
+class Play:
+    """A play the rules accept, with what follows from it. (Not frozen: one is made for
+    every card played, and a frozen dataclass takes longer to build; nothing changes it.)"""
 
     seat: int
     card: Card

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from . import events as ev
-from .cards import build_deck
+from .cards import Card, build_deck
 from .commands import Position
 from .errors import ErrorCode, RuleViolation
+from .rules import RuleSet
 from .shuffle import shuffle_cards
 from .state import CLOCKWISE, COUNTERCLOCKWISE
 from .step import Step
@@ -18,22 +19,22 @@ def _invalid(message: str) -> RuleViolation:
     return RuleViolation(ErrorCode.INVALID_SETUP, message)
 
 
+def check_position(position: Position, seat_count: int, rules: RuleSet) -> None:
+    """Refuse a position the game cannot start from, before anything is recorded."""
+    eliminated = _eliminated(position)
+    in_play = tuple(s for s in range(seat_count) if s not in eliminated)
+    _check_position(position, seat_count, eliminated, in_play)
+    _unplaced_cards(position, rules)
+
+
 def load_position(step_: Step, position: Position) -> None:
-    """Lay out the position; the deck's other cards go under the draw pile or out of play."""
+    """Lay out the position (checked by `check_position`); the deck's other cards go
+    under the draw pile or out of play."""
     state = step_.state
     seats = range(state.seat_count)
-    eliminated = tuple(sorted(set(position.eliminated)))
+    eliminated = _eliminated(position)
     in_play = tuple(s for s in seats if s not in eliminated)
-    _check_position(position, state.seat_count, eliminated, in_play)
-    placed = Counter(position.discard) + Counter(position.draw)
-    for hand in position.hands.values():
-        placed += Counter(hand)
-    unplaced = Counter(build_deck(state.rules.cards, state.rules.downpour))
-    unplaced.subtract(placed)
-    if any(count < 0 for count in unplaced.values()):
-        extra = sorted(card.code for card, count in unplaced.items() if count < 0)
-        raise _invalid(f"the position holds more cards than the deck has: {', '.join(extra)}")
-    rest = tuple(unplaced.elements())
+    rest = _unplaced_cards(position, state.rules)
     step_.emit(ev.RoundStarted(1, position.dealer, in_play))
     shuffled = shuffle_cards(rest, step_.need_rng())
     if rest:
@@ -63,6 +64,23 @@ def load_position(step_: Step, position: Position) -> None:
         if hand:
             step_.emit(ev.CardsDealt(seat, len(hand), hand))
     give_turn(step_, position.to_act)
+
+
+def _eliminated(position: Position) -> tuple[int, ...]:
+    return tuple(sorted(set(position.eliminated)))
+
+
+def _unplaced_cards(position: Position, rules: RuleSet) -> tuple[Card, ...]:
+    """The deck's cards the position does not place (refused when it places more)."""
+    placed = Counter(position.discard) + Counter(position.draw)
+    for hand in position.hands.values():
+        placed += Counter(hand)
+    unplaced = Counter(build_deck(rules.cards, rules.downpour))
+    unplaced.subtract(placed)
+    if any(count < 0 for count in unplaced.values()):
+        extra = sorted(card.code for card, count in unplaced.items() if count < 0)
+        raise _invalid(f"the position holds more cards than the deck has: {', '.join(extra)}")
+    return tuple(unplaced.elements())
 
 
 def _check_position(position: Position, seat_count: int, eliminated, in_play) -> None:

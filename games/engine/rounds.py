@@ -3,6 +3,8 @@ scoring policy in `scoring`), the next round or the match's end."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from scoring.match import tally_round
 from scoring.points import hand_points
 
@@ -10,6 +12,7 @@ from . import events as ev
 from .cards import DRAW2, REVERSE, SKIP, WILD_DRAW4, WILD_SWAP, Card, build_deck
 from .drawing import draw
 from .errors import ErrorCode, RuleViolation
+from .rules import RuleSet
 from .shuffle import shuffle_cards
 from .state import COUNTERCLOCKWISE, OwedChoice
 from .step import Step
@@ -21,12 +24,7 @@ def start_round(step: Step, number: int, dealer: int, fixed_top: tuple[Card, ...
     s = step.state
     step.emit(ev.RoundStarted(number, dealer, s.seats_in_play()))
     deck = build_deck(s.rules.cards, s.rules.downpour)
-    try:
-        shuffled = shuffle_cards(deck, step.need_rng(), fixed_top=fixed_top)
-    except ValueError:
-        raise RuleViolation(
-            ErrorCode.INVALID_SETUP, "the deck holds cards this game's deck has not"
-        ) from None
+    shuffled = shuffle_cards(deck, step.need_rng(), fixed_top=fixed_top)
     step.emit(
         ev.DeckShuffled("deal", len(deck), shuffled.commitment, shuffled.order, shuffled.salt)
     )
@@ -38,6 +36,14 @@ def start_round(step: Step, number: int, dealer: int, fixed_top: tuple[Card, ...
     for index, seat in enumerate(players):  # one card at a time, clockwise from the dealer's left
         step.emit(ev.CardsDealt(seat, size, shuffled.order[index : size * count : count]))
     _turn_first_card(step)
+
+
+def check_deck_top(rules: RuleSet, top: tuple[Card, ...]) -> None:
+    """A staff-given top of the deck (the first cards dealt) holds only cards of the
+    game's deck, no more of each than it has."""
+    if top and Counter(top) - Counter(build_deck(rules.cards, rules.downpour)):
+        message = "the deck holds cards this game's deck has not"
+        raise RuleViolation(ErrorCode.INVALID_SETUP, message)
 
 
 def _turn_first_card(step: Step) -> None:

@@ -1,9 +1,9 @@
 """One command's work in progress: the state as its events change it, and the events.
 
-`Step` copies the state it is given once; every event emitted is recorded into that copy
+`Step` works on a state its caller owns: every event emitted is recorded into that state
 at once, so each later decision in the same command reads the state those events
-produced (what decide sees is what replay will see), and the caller's state is never
-changed.
+produced (what decide sees is what replay will see). `decide.step` hands it a copy, so
+its caller's state is never changed; `decide.step_in_place` hands it the caller's own.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ class Step:
     __slots__ = ("state", "events", "rng")
 
     def __init__(self, state: GameState, rng: Rng | None):
-        self.state = state.copy()
+        self.state = state
         self.events: list[ev.Event] = []
         self.rng = rng
 

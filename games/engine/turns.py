@@ -65,8 +65,8 @@ def _turn_changed(step: Step, event: ev.TurnChanged) -> None:
 
 def jump_in_open(state: GameState) -> bool:
     """Right after a card's effect, anyone holding its twin may jump in (Jump-In)."""
-    top = state.top_card
-    return state.rules.jump_in and top is not None and top.color is not None
+    pile = state.discard_pile
+    return state.rules.jump_in and bool(pile) and pile[-1].color is not None
 
 
 def advance_after_card(step: Step, seat: int, card: Card) -> None:

@@ -24,30 +24,31 @@ from games.engine import (
     GameState,
     PlayCard,
     StartGame,
+    Status,
     event_to_parts,
     legal_actions,
     replay,
     rule_set_from,
     step,
+    step_in_place,
 )
 from games.engine.codec import events_from_parts, schema_version_of
-from games.engine.events import RoundEnded
 from games.randomness import SeededRandom
 
 
 def play_engine_round(preset: str, seats: int, seed: int) -> int:
-    """One round of random legal play; returns the number of actions taken."""
+    """One round of random legal play; returns the number of actions taken. The state is
+    the loop's own, so it is stepped in place, as the write path steps a loaded state."""
     rng = SeededRandom(seed)  # what a seeded game is given
-    state = step(GameState(), StartGame(seats, rule_set_from(preset)), rng).state
+    state = GameState()
+    step_in_place(state, StartGame(seats, rule_set_from(preset)), rng)
     actions = 0
-    while True:
+    while state.round == 1 and state.status is Status.ACTIVE:  # RLCard's `is_over`
         options = legal_actions(state, state.to_act)
         plays = [a for a in options if type(a) is PlayCard]
-        outcome = step(state, rng.choice(plays or options), rng)
+        step_in_place(state, rng.choice(plays or options), rng)
         actions += 1
-        state = outcome.state
-        if any(type(e) is RoundEnded for e in outcome.events):
-            return actions
+    return actions
 
 
 def stored_parts_of_a_long_game(events: int = 1000) -> list[tuple[str, int, dict, dict | None]]:
