@@ -34,7 +34,7 @@ from unoservice.api import (
     problem_responses,
     refuse_a_body,
 )
-from unoservice.live import StreamApiView
+from unoservice.live import LEASE_SECONDS, StreamApiView
 from unoservice.serving import on_shared_threads
 from unoservice.waiting import WaitingApiView
 
@@ -61,6 +61,7 @@ from .serializers import (
     parse_action,
 )
 from .setup import position_from_setup, staff_deck_from_setup
+from .spectators import spectator_join
 from .watch import version_watch
 
 API_ROOT = "/api/v1"
@@ -571,7 +572,11 @@ class GameStreamApi(StreamApiView, GameApi):
         after = _stream_start(request)
         game = self.game(game_id)
         live = on_shared_threads()  # served on the event loop (else WSGI: one batch)
-        return self.open_stream(game_frames(request, game.id, after, live=live))
+        spectator = None
+        if viewer_of(game, request.user).seat is None:
+            spectator = spectator_join(game.id, request.user, LEASE_SECONDS)
+        frames = game_frames(request, game.id, after, live=live, spectator=spectator)
+        return self.open_stream(frames, also=(spectator,) if spectator else ())
 
 
 def _stream_start(request) -> int | None:

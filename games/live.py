@@ -11,6 +11,9 @@ Served over WSGI (Django's test client, a plain WSGI server), where a waiting st
 would hold its thread for good, a stream sends what there is (the events after the
 resume point, the view, `end` if the game has ended) and closes; the client resumes
 from the last id, as after any dropped connection.
+
+A viewer without a seat holds a spectator's lease (games.spectators) while its stream is
+open, given back when the stream ends or the viewer takes a seat.
 """
 
 from __future__ import annotations
@@ -44,15 +47,19 @@ class Batch:
     events: list[dict]
     view: dict
     ended: bool
+    seated: bool
 
 
-def read_batch(game_id, player: Player, after: int | None) -> Batch:
+def read_batch(game_id, player: Player, after: int | None, spectator: Slot | None = None) -> Batch:
     """The events after `after` (none when it is None: a new stream starts at the head)
-    up to the game's version, and the view at that version, for `player`."""
+    up to the game's version, and the view at that version, for `player`; the player's
+    `spectator` lease is given back (before the view counts it) once they sit."""
     game = selectors.game_get(game_id=game_id, player=player)
     version = game.version
     start = version if after is None else min(after, version)
     viewer = viewer_of(game, player)
+    if spectator is not None and viewer.seat is not None:
+        spectator.release()
     reveal = reveals_all(game, viewer)
     rows = load_events(game.id, after=start, upto=version)
     return Batch(
@@ -60,18 +67,25 @@ def read_batch(game_id, player: Player, after: int | None) -> Batch:
         events=[event_document(row, viewer, reveal_all=reveal) for row in rows],
         view=selectors.game_view_get(game=game, player=player),
         ended=game.status in (GameStatus.FINISHED, GameStatus.ABORTED),
+        seated=viewer.seat is not None,
     )
 
 
-def game_frames(request, game_id, after: int | None, *, live: bool = True):
+def game_frames(
+    request, game_id, after: int | None, *, live: bool = True, spectator: Slot | None = None
+):
     """The frames of the caller's stream of the game (see unoservice.live); with `live`
-    false, only the first batch."""
+    false, only the first batch. `spectator`: the caller's spectator lease, if any."""
 
     async def frames(encoder: Encoder, slot: Slot):
         last = after
+        leases = [slot] if spectator is None else [slot, spectator]
         checked = renewed = time.monotonic()
         while True:
-            batch = await sync_to_async(read_batch)(game_id, request.user, last)
+            watching = spectator if len(leases) > 1 else None
+            batch = await sync_to_async(read_batch)(game_id, request.user, last, watching)
+            if batch.seated:
+                leases = [slot]  # took a seat: no longer a spectator
             for event in batch.events:
                 yield encoder.frame("event", event["seq"], event)
             yield encoder.frame("view", batch.version, batch.view)
@@ -93,7 +107,8 @@ def game_frames(request, game_id, after: int | None, *, live: bool = True):
                         return
                     checked = now
                 if now - renewed >= LEASE_SECONDS / 2:
-                    await sync_to_async(slot.renew)(LEASE_SECONDS)
+                    for lease in leases:
+                        await sync_to_async(lease.renew)(LEASE_SECONDS)
                     renewed = now
                 if woken:
                     break
