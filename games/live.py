@@ -41,6 +41,7 @@ from unoservice.streams import Slot
 from . import notices, selectors
 from .models import GameStatus
 from .presentation import event_document, reveals_all, viewer_of
+from .spectators import SpectatorLease
 from .store import load_events
 from .watch import PlayerKey, version_watch
 
@@ -65,7 +66,9 @@ class Batch:
     seated: bool
 
 
-def read_batch(game_id, player: Player, after: int | None, spectator: Slot | None = None) -> Batch:
+def read_batch(
+    game_id, player: Player, after: int | None, spectator: SpectatorLease | None = None
+) -> Batch:
     """The events after `after` (none when it is None: a new stream starts at the head)
     up to the game's version, and the view at that version, for `player`; the player's
     `spectator` lease is given back (before the view counts it) once they sit."""
@@ -87,7 +90,12 @@ def read_batch(game_id, player: Player, after: int | None, spectator: Slot | Non
 
 
 def game_frames(
-    request, game_id, after: int | None, *, live: bool = True, spectator: Slot | None = None
+    request,
+    game_id,
+    after: int | None,
+    *,
+    live: bool = True,
+    spectator: SpectatorLease | None = None,
 ):
     """The frames of the caller's stream of the game (see unoservice.live); with `live`
     false, only the first batch. `spectator`: the caller's spectator lease, if any."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Callable
+from typing import Protocol
 
 from asgiref.sync import markcoroutinefunction, sync_to_async
 from django.http import StreamingHttpResponse
@@ -71,11 +72,17 @@ class Encoder:
 Frames = Callable[[Encoder, Slot], AsyncIterator[bytes]]
 
 
+class Lease(Protocol):
+    """Something a stream gives back when it ends (a slot, a spectator's lease)."""
+
+    def release(self) -> None: ...
+
+
 class Stream(Response):
     """What a handler returns to open a stream: DRF finalizes it like any Response (its
     headers are kept), and the view replaces it by the streaming response."""
 
-    def __init__(self, frames: Frames, slot: Slot, also: tuple[Slot, ...] = ()):
+    def __init__(self, frames: Frames, slot: Slot, also: tuple[Lease, ...] = ()):
         super().__init__(None)
         self.frames = frames
         self.slot = slot
@@ -110,7 +117,7 @@ class Stream(Response):
 class StreamApiView(APIView):
     renderer_classes = [EventStreamRenderer, NdjsonRenderer, JSONRenderer]
 
-    def open_stream(self, frames: Frames, also: tuple[Slot, ...] = ()) -> Stream:
+    def open_stream(self, frames: Frames, also: tuple[Lease, ...] = ()) -> Stream:
         """A stream of `frames`; the caller holds one of its stream slots while it lasts
         (TooManyStreams when it holds them all). The leases `also` are given back with
         it; `frames` renews them."""

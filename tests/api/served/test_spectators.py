@@ -8,6 +8,7 @@ the version nor the ETag. An invite game refuses a reader without a seat.
 from __future__ import annotations
 
 import asyncio
+import uuid
 
 import pytest
 
@@ -135,3 +136,22 @@ def test_an_invite_game_refuses_a_reader_without_a_seat(players, create_game):
 
     for path in ("", "/events", "/legal-actions", "/stream"):
         assert_problem(bob.get(f"{API}/games/{game['id']}{path}"), 404, "game_not_found")
+
+
+def test_another_processes_spectator_shows_once_the_count_read_here_is_a_second_old(
+    monkeypatch,
+):
+    """A process reads a game's count at most once a second (every stream's view after a
+    move shares it); a spectator who arrives through another process shows after that."""
+    from games import spectators as spectators_module
+    from unoservice.streams import spectator_slots
+
+    game_id = uuid.uuid4()
+    assert spectators_module.spectator_count(game_id) == 0
+    elsewhere = spectator_slots().claim(f"spectators:{game_id}", 30, holder="someone")
+    try:
+        assert spectators_module.spectator_count(game_id) == 0  # read here just now
+        monkeypatch.setattr(spectators_module, "FRESH_SECONDS", 0.0)
+        assert spectators_module.spectator_count(game_id) == 1
+    finally:
+        elsewhere.release()
