@@ -34,7 +34,7 @@ from unoservice.api import (
     problem_responses,
     refuse_a_body,
 )
-from unoservice.live import StreamApiView
+from unoservice.live import LEASE_SECONDS, StreamApiView
 from unoservice.serving import on_shared_threads
 from unoservice.waiting import WaitingApiView
 
@@ -43,7 +43,7 @@ from .audit import audit_game
 from .errors import InvalidOption, StaffOnly
 from .hashing import format_time
 from .idempotency import idempotent
-from .live import game_frames
+from .live import game_frames, player_frames
 from .presentation import event_document, viewer_of
 from .serializers import (
     ACTION_UNION,
@@ -61,6 +61,8 @@ from .serializers import (
     parse_action,
 )
 from .setup import position_from_setup, staff_deck_from_setup
+from .spectators import spectator_join
+from .stream_schema import GAME_STREAM_FRAME, PLAYER_STREAM_FRAME
 from .watch import version_watch
 
 API_ROOT = "/api/v1"
@@ -531,6 +533,12 @@ STREAM_FRAMES = (
 )
 
 
+SSE_FRAMES = (
+    " Each SSE frame's `data:` is the `data` of the NDJSON frame of the same `kind` "
+    "(the NDJSON response's schema)."
+)
+
+
 class GameStreamApi(StreamApiView, GameApi):
     """The game live: your view, then every event appended, redacted for you, with a view
     after each batch. An open stream holds no thread and no database connection."""
@@ -558,10 +566,11 @@ class GameStreamApi(StreamApiView, GameApi):
         ],
         responses={
             (200, "text/event-stream"): OpenApiResponse(
-                OpenApiTypes.STR, description="Server-Sent Events. " + STREAM_FRAMES
+                OpenApiTypes.STR,
+                description="Server-Sent Events. " + STREAM_FRAMES + SSE_FRAMES,
             ),
             (200, "application/x-ndjson"): OpenApiResponse(
-                OpenApiTypes.STR, description="NDJSON. " + STREAM_FRAMES
+                GAME_STREAM_FRAME, description="NDJSON: one frame per line. " + STREAM_FRAMES
             ),
             **problems(),
             **TOO_MANY_STREAMS,
@@ -571,7 +580,58 @@ class GameStreamApi(StreamApiView, GameApi):
         after = _stream_start(request)
         game = self.game(game_id)
         live = on_shared_threads()  # served on the event loop (else WSGI: one batch)
-        return self.open_stream(game_frames(request, game.id, after, live=live))
+        spectator = None
+        if viewer_of(game, request.user).seat is None:
+            spectator = spectator_join(game.id, request.user, LEASE_SECONDS)
+        frames = game_frames(request, game.id, after, live=live, spectator=spectator)
+        return self.open_stream(frames, also=(spectator,) if spectator else ())
+
+
+PLAYER_STREAM_FRAMES = (
+    "Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one "
+    '`{"kind", "id", "data"}` object per line): first `snapshot` (`your_turn`: the games '
+    "where you must act, `waiting` and `active`: the games you sit in), then notices as "
+    "they happen: `your_turn`, `game_started`, `game_ended`, `seat_taken` and `seat_left` "
+    "(games you sit in while they wait, your own seat included), `rematch`; keepalives "
+    "(`: keepalive`, or an empty NDJSON line) at least every 15 s. `id` counts this "
+    "connection's frames: the stream does not resume, and a reconnect starts with a new "
+    "snapshot, in sync again. Notices are derived from your games as stored, so a notice "
+    "may come late, never lost; several writes between two reads are told together."
+)
+
+
+class PlayerStreamApi(StreamApiView, GameApi):
+    """Your own notices across your games: a snapshot, then what changes. An open stream
+    holds no thread and no database connection."""
+
+    authentication_classes = [BearerTokenAuthentication, StreamTicketAuthentication]
+
+    @extend_schema(
+        operation_id="players_me_stream",
+        summary="Your notices across games, as Server-Sent Events or NDJSON",
+        description=PLAYER_STREAM_FRAMES
+        + " Counts toward the streams a player may hold open (429 `too_many_streams`). "
+        "Browsers authenticate with `?ticket=` (`POST /api/v1/stream-tickets`).",
+        parameters=[
+            OpenApiParameter("ticket", str, description="A stream ticket, for EventSource."),
+            OpenApiParameter("format", exclude=True),  # the media type goes by Accept
+        ],
+        responses={
+            (200, "text/event-stream"): OpenApiResponse(
+                OpenApiTypes.STR,
+                description="Server-Sent Events. " + PLAYER_STREAM_FRAMES + SSE_FRAMES,
+            ),
+            (200, "application/x-ndjson"): OpenApiResponse(
+                PLAYER_STREAM_FRAME,
+                description="NDJSON: one frame per line. " + PLAYER_STREAM_FRAMES,
+            ),
+            **problem_responses(401, 429),
+            **TOO_MANY_STREAMS,
+        },
+    )
+    def get(self, request):
+        live = on_shared_threads()  # served on the event loop (else WSGI: the snapshot)
+        return self.open_stream(player_frames(request, live=live))
 
 
 def _stream_start(request) -> int | None:

@@ -12,6 +12,7 @@ from unoservice import clock
 
 from .hashing import format_time
 from .models import DEFAULT_BOT_THINK_MS, Game, GameEvent, GameStatus
+from .spectators import spectator_count
 from .store import current_parts, current_version, is_engine_event, is_upcast
 
 
@@ -52,6 +53,7 @@ def game_document(game: Game, state: GameState | None, viewer: Viewer) -> dict:
         "server_time": format_time(clock.now()),
         "deadline_at": None,
         "next_game_id": str(game.next_game_id) if game.next_game_id else None,
+        "spectators": spectator_count(game.id),
     }
     if game.invite_code and (viewer.seat is not None or viewer.staff):
         document["invite_code"] = game.invite_code

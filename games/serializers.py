@@ -435,6 +435,11 @@ class GameView(serializers.Serializer):
         help_text="The rematch of this ended game, once one of its players asked for it "
         "(POST /games/{id}/rematch); null until then.",
     )
+    spectators = serializers.IntegerField(
+        help_text="How many signed-in viewers without a seat stream the game now, counted "
+        "across every web process. Not part of `version`: it changes no ETag and wakes no "
+        "stream; a view shows it as of when it was built."
+    )
 
 
 class GameSummary(serializers.Serializer):

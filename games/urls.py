@@ -25,4 +25,5 @@ urlpatterns = [
     path("games/<uuid:game_id>/audit", apis.GameAuditApi.as_view(), name="audit"),
     path("games/<uuid:game_id>/seal", apis.GameSealApi.as_view(), name="seal"),
     path("keys", apis.SigningKeysApi.as_view(), name="keys"),
+    path("players/me/stream", apis.PlayerStreamApi.as_view(), name="player-stream"),
 ]

@@ -12,6 +12,15 @@ version has passed:
 A write committed in this process (`events_committed`) wakes them at once too. The
 thread stops, closing its connections, when nobody waits. A wake is a hint: the waiter
 reads the log again, and the log is the answer.
+
+A player's own stream also waits on the player (`PlayerKey`): a write that seats them in
+a game they did not sit in, or links a game of theirs to its rematch, names them
+(games.wakeups on PostgreSQL, `players_changed` in this process). A player's mark is a
+count of such wake-ups kept by this process: a stream reads it before it reads the
+database, then waits for a higher one, so a wake-up between the two is not missed. When
+the listening connection was lost, every waiting player is woken once it is back (what
+was said meanwhile is lost); the player's stream also reads again now and then by itself
+(games.live), which covers SQLite's other processes.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ import contextlib
 import logging
 import threading
 import time
+import uuid
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -30,7 +40,7 @@ from games import wakeups
 from unoservice import serving
 
 from .models import Game
-from .write import events_committed
+from .write import events_committed, players_changed
 
 POLL_SECONDS = 0.2
 #: With notifications, the versions are read again this often, in case one was lost.
@@ -42,14 +52,22 @@ REMEMBERED_GAMES = 10_000
 logger = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerKey:
+    """What a player's own stream waits on, beside its games."""
+
+    player_id: uuid.UUID
+
+
 @dataclass(eq=False)
 class _Waiter:
     loop: asyncio.AbstractEventLoop
     after: int
-    woken: asyncio.Future = field(init=False)
+    woken: asyncio.Future = field(default=None)
 
     def __post_init__(self):
-        self.woken = self.loop.create_future()
+        if self.woken is None:
+            self.woken = self.loop.create_future()
 
     def wake(self) -> None:
         """Callable from any thread."""
@@ -77,16 +95,41 @@ class VersionWatch:
     async def wait_past(self, game_id, version: int, timeout: float) -> bool:
         """Return once the game's version exceeds `version` (True), after `timeout`
         seconds or at once when the server is stopping (False)."""
-        waiter = _Waiter(asyncio.get_running_loop(), version)
-        if not self._add(game_id, waiter):
-            return False
+        return await self.wait_any({game_id: version}, timeout)
+
+    async def wait_any(self, marks: dict, timeout: float) -> bool:
+        """Return once any key's version (a game's, or a PlayerKey's mark) exceeds the
+        one given for it (True), after `timeout` seconds or at once when the server is
+        stopping (False)."""
+        loop = asyncio.get_running_loop()
+        woken = loop.create_future()
+        waiters = {key: _Waiter(loop, after, woken) for key, after in marks.items()}
+        added = []
         try:
-            await asyncio.wait_for(waiter.woken, timeout)
+            for key, waiter in waiters.items():
+                if not self._add(key, waiter):
+                    return False
+                added.append(key)
+            await asyncio.wait_for(woken, timeout)
         except TimeoutError:
             return False
         finally:
-            self._remove(game_id, waiter)
+            for key in added:
+                self._remove(key, waiters[key])
         return not self._stopping
+
+    def player_mark(self, player_id) -> int:
+        """How many wake-ups this process has heard for the player (see the module)."""
+        with self._lock:
+            return self._latest.get(PlayerKey(_uuid(player_id)), 0)
+
+    def poke_players(self, player_ids) -> None:
+        """These players' games changed: wake their own streams."""
+        for player_id in player_ids:
+            key = PlayerKey(_uuid(player_id))
+            with self._lock:
+                mark = self._latest.get(key, 0) + 1
+            self.seen(key, mark)
 
     def seen(self, game_id, version: int) -> None:
         """The game is at `version` (a committed write, a notification, or the poll):
@@ -137,6 +180,7 @@ class VersionWatch:
 
     def _poll(self) -> None:
         listener = None
+        lost = False
         read_at = 0.0
         try:
             while True:
@@ -145,18 +189,24 @@ class VersionWatch:
                     if not waited_on:
                         self._polling = False
                         return
+                games = [key for key in waited_on if not isinstance(key, PlayerKey)]
                 if listener is None and connection.vendor == "postgresql":
                     listener = _listen()
                     read_at = 0.0  # what was missed while not listening is read now
+                    if listener is not None and lost:
+                        lost = False
+                        players = [k.player_id for k in waited_on if isinstance(k, PlayerKey)]
+                        self.poke_players(players)
                 every = self.poll_seconds if listener is None else FALLBACK_POLL_SECONDS
-                if time.monotonic() - read_at >= every:
+                if games and time.monotonic() - read_at >= every:
                     read_at = time.monotonic()
-                    for game_id, version in self._versions(waited_on, listener):
+                    for game_id, version in self._versions(games, listener):
                         self.seen(game_id, version)
                 if listener is None:
                     time.sleep(self.poll_seconds)
                 elif not self._hear(listener):
                     listener = None
+                    lost = True
         except BaseException:  # let the next waiter start a new thread
             with self._lock:
                 self._polling = False
@@ -174,6 +224,10 @@ class VersionWatch:
                 parsed = wakeups.parse_payload(notice.payload)
                 if parsed is not None:
                     self.seen(*parsed)
+                    continue
+                player_id = wakeups.parse_player_payload(notice.payload)
+                if player_id is not None:
+                    self.poke_players([player_id])
         except Exception:
             logger.warning("game notifications lost their connection", exc_info=True)
             with contextlib.suppress(Exception):
@@ -212,6 +266,10 @@ def _listen():
     return listener
 
 
+def _uuid(value) -> uuid.UUID:
+    return value if isinstance(value, uuid.UUID) else uuid.UUID(str(value))
+
+
 version_watch = VersionWatch()
 
 
@@ -219,9 +277,14 @@ def _wake_waiters(sender, game_id, version, **kwargs) -> None:
     version_watch.seen(game_id, version)
 
 
+def _wake_players(sender, player_ids, **kwargs) -> None:
+    version_watch.poke_players(player_ids)
+
+
 def _stop_waiting(sender, **kwargs) -> None:
     version_watch.stop()
 
 
 events_committed.connect(_wake_waiters, dispatch_uid="games.watch.wake_waiters")
+players_changed.connect(_wake_players, dispatch_uid="games.watch.wake_players")
 serving.stopping.connect(_stop_waiting, dispatch_uid="games.watch.stop_waiting")

@@ -7,7 +7,8 @@
                                           -> project the head row -> open and close deadlines
                                           -> seal the game if it ended
                                           -> announce the new version (PostgreSQL NOTIFY,
-                                             delivered by the commit)
+                                             delivered by the commit), and name each
+                                             player newly seated (their own streams)
                                           -> on commit: deadline tasks, `events_committed`
     write.game, write.state, write.appended   what the response is built from
 
@@ -63,7 +64,7 @@ from .store import (
     load_events,
     new_engine_event,
 )
-from .wakeups import announce
+from .wakeups import announce, announce_players
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +75,10 @@ events_committed = Signal()
 #: Sent once a rematch is committed: `game_id` (the ended game), `next_game_id`. The
 #: ended game's log takes no event, so this is how its players' notices learn of it.
 rematch_created = Signal()
+
+#: Sent once a write that changed which games these players sit in (or linked a game of
+#: theirs to its rematch) has committed: `player_ids`. Their own streams wake on it.
+players_changed = Signal()
 
 #: The head row's fields a write changes (one UPDATE statement, written once).
 HEAD_FIELDS = (
@@ -131,6 +136,8 @@ class GameWrite:
         self.appended: list[Appended] = []
         self.overdue_enforced = 0
         self._due_times: list[str] = []
+        self._seated_before: set[str] = set()
+        self._players_to_wake: set[str] = set()
         self._atomic = transaction.atomic(savepoint=False)
 
     # --- lock, load ------------------------------------------------------------------
@@ -141,6 +148,7 @@ class GameWrite:
             due_by = clock.now() if self.only_if_due else None
             self.game = _lock(self.game_id, self.skip_locked, self.missing_ok, due_by)
             if self.game is not None:
+                self._seated_before = _humans_seated(self.game)
                 self.state = load_state(self.game)
                 if self.enforce_overdue:
                     self._enforce_overdue()
@@ -205,6 +213,7 @@ class GameWrite:
         ended log takes none, so its version, head hash and seal stay as they are."""
         self.game.next_game_id = next_game.id
         update_row(self.game, ("next_game",))
+        self._players_to_wake |= {s.player_id for s in self.game.seat_rows() if not s.bot}
         game_id, next_game_id = self.game.id, next_game.id
         transaction.on_commit(
             lambda: rematch_created.send(sender=Game, game_id=game_id, next_game_id=next_game_id)
@@ -216,15 +225,22 @@ class GameWrite:
         refused = isinstance(error, DomainError)
         if refused:
             kind = error = traceback = None  # keep what was written before the refusal
-        if self.game is not None and self.appended and error is None:
-            try:
+        wake = set()
+        if self.game is not None and error is None:
+            wake = self._players_to_wake | (_humans_seated(self.game) - self._seated_before)
+        try:
+            if self.game is not None and self.appended and error is None:
                 announce(self.game.id, self.game.version)
-            except BaseException as failed:
-                self._atomic.__exit__(type(failed), failed, failed.__traceback__)
-                raise
+            if wake:
+                announce_players(wake)
+        except BaseException as failed:
+            self._atomic.__exit__(type(failed), failed, failed.__traceback__)
+            raise
         self._atomic.__exit__(kind, error, traceback)
         if self.game is not None and self.appended and error is None:
             _on_commit(self.game.id, self.game.version, self._due_times)
+        if wake:
+            _wake_players_on_commit(wake)
         return False
 
 
@@ -257,7 +273,20 @@ def game_create(*, fields: dict, host, seated: list, first_events: list[NewEvent
         )
         append_events(game, first_events, now=clock.now())
         game.save(update_fields=["version", "head_hash"])
+        seated_humans = _humans_seated(game)
+        announce_players(seated_humans)
+        _wake_players_on_commit(seated_humans)
     return game
+
+
+def _humans_seated(game: Game) -> set[str]:
+    """The players (not bots) who sit in the game now."""
+    return {s.player_id for s in game.seat_rows() if not s.left and not s.bot}
+
+
+def _wake_players_on_commit(player_ids: set[str]) -> None:
+    ids = sorted(player_ids)
+    transaction.on_commit(lambda: players_changed.send(sender=Game, player_ids=ids))
 
 
 def seal_ended_game(game_id, *, chain_fault) -> str:

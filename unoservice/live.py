@@ -7,7 +7,8 @@ problem+json like any other. A handler that opens a stream returns
 `self.open_stream(frames)`: `frames(encoder)` is an async iterator of bytes, sent as they
 come, in Server-Sent Events (`text/event-stream`, the default) or NDJSON
 (`application/x-ndjson`, by `Accept`). The stream holds one of the caller's stream slots
-(unoservice.streams), renewed while it lasts and given back however it ends.
+(unoservice.streams), renewed while it lasts and given back however it ends, as are the
+other leases the handler hands over with it (`also`: a spectator's).
 
 Served over WSGI, a handler must make its frames finite: they are gathered, then sent.
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Callable
+from typing import Protocol
 
 from asgiref.sync import markcoroutinefunction, sync_to_async
 from django.http import StreamingHttpResponse
@@ -70,14 +72,21 @@ class Encoder:
 Frames = Callable[[Encoder, Slot], AsyncIterator[bytes]]
 
 
+class Lease(Protocol):
+    """Something a stream gives back when it ends (a slot, a spectator's lease)."""
+
+    def release(self) -> None: ...
+
+
 class Stream(Response):
     """What a handler returns to open a stream: DRF finalizes it like any Response (its
     headers are kept), and the view replaces it by the streaming response."""
 
-    def __init__(self, frames: Frames, slot: Slot):
+    def __init__(self, frames: Frames, slot: Slot, also: tuple[Lease, ...] = ()):
         super().__init__(None)
         self.frames = frames
         self.slot = slot
+        self.also = also
 
     async def streaming_response(self, media_type: str) -> StreamingHttpResponse:
         body = self._body(Encoder(media_type))
@@ -99,18 +108,26 @@ class Stream(Response):
                 yield chunk
         finally:
             # Also when the client went away: the generator is then being cancelled, and
-            # an await here could be cut short. One quick call on the loop cannot.
+            # an await here could be cut short. Quick calls on the loop cannot.
             self.slot.release()
+            for lease in self.also:
+                lease.release()
 
 
 class StreamApiView(APIView):
     renderer_classes = [EventStreamRenderer, NdjsonRenderer, JSONRenderer]
 
-    def open_stream(self, frames: Frames) -> Stream:
+    def open_stream(self, frames: Frames, also: tuple[Lease, ...] = ()) -> Stream:
         """A stream of `frames`; the caller holds one of its stream slots while it lasts
-        (TooManyStreams when it holds them all)."""
-        slot = stream_slots().claim(self.request.user.pk, LEASE_SECONDS)
-        return Stream(frames, slot)
+        (TooManyStreams when it holds them all). The leases `also` are given back with
+        it; `frames` renews them."""
+        try:
+            slot = stream_slots().claim(self.request.user.pk, LEASE_SECONDS)
+        except BaseException:
+            for lease in also:
+                lease.release()
+            raise
+        return Stream(frames, slot, also)
 
     @classmethod
     def as_view(cls, **initkwargs):

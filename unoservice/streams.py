@@ -11,6 +11,10 @@ before it could do so expires by itself, so slots never leak. Where slots are co
 - Otherwise a SQLite file in the data folder (`streams.sqlite3`), shared by the web
   processes of one machine (bin/serve runs two). It is not the service's database, so
   claiming a slot never waits for a move's write lock.
+
+The same leases count a game's spectators (`spectator_slots`): one slot per stream of a
+viewer without a seat, under the game's key, with no limit; a slot's id starts with its
+holder, so that a viewer with two streams open counts once.
 """
 
 from __future__ import annotations
@@ -80,14 +84,15 @@ class SlotStore:
     #: What the store raises when it cannot be reached.
     unavailable: tuple[type[Exception], ...] = ()
 
-    def claim(self, player, seconds: float) -> Slot:
+    def claim(self, player, seconds: float, *, holder: str | None = None) -> Slot:
         """A slot for a stream of the player's that lasts at most `seconds`, or
         TooManyStreams, whose Retry-After says when the first of theirs will have ended.
         While the store cannot be reached, streams are let through uncounted: the cap
         guards against a client that opens too many, not against an outage."""
         player = str(player)
         now = clock.now().timestamp()
-        slot = Slot(self, player, uuid.uuid4().hex)
+        slot_id = uuid.uuid4().hex if holder is None else f"{holder}.{uuid.uuid4().hex}"
+        slot = Slot(self, player, slot_id)
         try:
             first_expiry = self._claim(slot, now, now + seconds + LEASE_GRACE_SECONDS)
         except self.unavailable:
@@ -103,6 +108,10 @@ class SlotStore:
         """How many slots the player holds now."""
         return self._held(str(player), clock.now().timestamp())
 
+    def holders(self, key) -> int:
+        """How many holders (see `claim`) hold unexpired slots under `key`."""
+        return self._holders(str(key), clock.now().timestamp())
+
     def release(self, slot: Slot) -> None:
         raise NotImplementedError
 
@@ -115,6 +124,9 @@ class SlotStore:
         raise NotImplementedError
 
     def _held(self, player: str, now: float) -> int:
+        raise NotImplementedError
+
+    def _holders(self, key: str, now: float) -> int:
         raise NotImplementedError
 
 
@@ -130,6 +142,20 @@ return false
 """
 
 
+_HOLDERS_SCRIPT = """
+local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[1], '+inf')
+local seen, count = {}, 0
+for _, id in ipairs(ids) do
+    local holder = string.match(id, '^[^.]*')
+    if not seen[holder] then
+        seen[holder] = true
+        count = count + 1
+    end
+end
+return count
+"""
+
+
 class RedisSlots(SlotStore):
     def __init__(self, url: str, limit: int, prefix: str = "uno:streams:"):
         import redis
@@ -139,6 +165,7 @@ class RedisSlots(SlotStore):
         self.unavailable = (redis.RedisError,)
         self.redis = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
         self._script = self.redis.register_script(_CLAIM_SCRIPT)
+        self._holders_script = self.redis.register_script(_HOLDERS_SCRIPT)
 
     def release(self, slot: Slot) -> None:
         self.redis.zrem(self.prefix + slot.player, slot.id)
@@ -157,6 +184,9 @@ class RedisSlots(SlotStore):
 
     def _held(self, player: str, now: float) -> int:
         return self.redis.zcount(self.prefix + player, f"({now}", "+inf")
+
+    def _holders(self, key: str, now: float) -> int:
+        return int(self._holders_script(keys=[self.prefix + key], args=[now]))
 
 
 class FileSlots(SlotStore):
@@ -204,6 +234,13 @@ class FileSlots(SlotStore):
         query = "SELECT count(*) FROM slot WHERE player = ? AND expires > ?"
         return self._connection().execute(query, [player, now]).fetchone()[0]
 
+    def _holders(self, key: str, now: float) -> int:
+        query = (
+            "SELECT count(DISTINCT substr(id, 1, instr(id || '.', '.') - 1)) FROM slot "
+            "WHERE player = ? AND expires > ?"
+        )
+        return self._connection().execute(query, [key, now]).fetchone()[0]
+
     def _connection(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
         if db is None:
@@ -223,9 +260,23 @@ def stream_slots() -> SlotStore:
     return FileSlots(Path(settings.DATA_DIR) / "streams.sqlite3", limit)
 
 
+#: Spectators are not capped per game (each holds a slot of their own player's too).
+NO_LIMIT = 2**31
+
+
+@cache
+def spectator_slots() -> SlotStore:
+    """Where the spectators of games are counted: beside the players' slots, keyed by
+    game: `spectators:<game id>` (players are keyed by their ids)."""
+    if settings.UNO_STREAMS_REDIS_URL:
+        return RedisSlots(settings.UNO_STREAMS_REDIS_URL, NO_LIMIT, prefix="uno:")
+    return FileSlots(Path(settings.DATA_DIR) / "streams.sqlite3", NO_LIMIT)
+
+
 def _settings_changed(setting, **kwargs) -> None:
     if setting in ("UNO_STREAMS_PER_PLAYER", "UNO_STREAMS_REDIS_URL", "DATA_DIR"):
         stream_slots.cache_clear()
+        spectator_slots.cache_clear()
 
 
 setting_changed.connect(_settings_changed, dispatch_uid="unoservice.streams.settings_changed")

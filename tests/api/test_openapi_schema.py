@@ -35,6 +35,7 @@ API_PATHS = {
     "/api/v1/players",
     "/api/v1/players/me",
     "/api/v1/players/me/tokens",
+    "/api/v1/players/me/stream",
     "/api/v1/players/me/tokens/{token_id}/revoke",
     "/api/v1/stream-tickets",
     "/api/v1/games",
@@ -217,10 +218,10 @@ def test_the_headers_of_safe_retries_and_conditional_moves_are_documented(docume
 
 # --- schemathesis ----------------------------------------------------------------------
 
-# The live stream is left to tests of its own: its framing over the web server's
-# application (test_game_streams_served.py), its refusals by the security fuzzer.
+# The live streams are left to tests of their own: their framing over the web server's
+# application (tests/api/served), their refusals by the security fuzzer.
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application).exclude(
-    operation_id="games_stream"
+    operation_id=["games_stream", "players_me_stream"]
 )
 
 

@@ -111,3 +111,20 @@ def test_while_redis_cannot_be_reached_streams_go_through_uncounted(get_free_por
     assert [slot.counted for slot in slots] == [False, False]
     slots[0].release()  # nothing to give back, and no error
     assert "stream slots unavailable" in caplog.text
+
+
+def test_holders_count_each_holder_once_across_processes_until_released_or_expired(store_of, clock):
+    """A game's spectators: two stores (two web processes), a viewer with two streams
+    counted once, a lease its process never gave back expiring."""
+    first, second = store_of(2**31), store_of(2**31)
+    bob = first.claim("spectators:g", 30, holder="bob")
+    second.claim("spectators:g", 30, holder="bob")
+    cid = second.claim("spectators:g", 10, holder="cid")  # its process dies
+    first.claim("spectators:other", 30, holder="dee")
+
+    assert first.holders("spectators:g") == second.holders("spectators:g") == 2
+    bob.release()
+    assert first.holders("spectators:g") == 2  # bob's other stream is open
+    clock.advance(10 + LEASE_GRACE_SECONDS + 0.1)
+    assert second.holders("spectators:g") == 1
+    assert cid.store.holders("spectators:other") == 1

@@ -253,6 +253,8 @@ def endpoints(game_id, version: int, replay_points: Iterable[int], long_poll: bo
         # Served over WSGI, a stream sends its first batch and closes.
         ("stream", f"{base}/stream?after=0"),
         ("stream_ndjson", f"{base}/stream?after=0", {"HTTP_ACCEPT": "application/x-ndjson"}),
+        # The caller's own notices (served over WSGI: the snapshot, then it closes).
+        ("player_stream", f"{API}/players/me/stream"),
         ("export", f"{base}/export"),
         ("audit", f"{base}/audit"),
         ("seal", f"{base}/seal"),

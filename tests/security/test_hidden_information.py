@@ -197,8 +197,10 @@ def test_an_invite_only_game_shows_nothing_to_a_player_not_seated(client):
     statuses = {name: s for (who, name), s in result.statuses.items() if who == outsider.name}
     assert statuses.pop("lobby") == 200 and statuses.pop("lobby_active") == 200
     assert statuses.pop("keys") == 200
+    assert statuses.pop("player_stream") == 200  # the outsider's own notices
     assert set(statuses.values()) == {404}, statuses
     assert table.game_id not in result.bodies[(outsider.name, "lobby")]
+    assert table.game_id not in result.bodies[(outsider.name, "player_stream")]
 
 
 def test_round_end_reveals_are_public_and_what_stays_hidden_stays_hidden(client):
@@ -330,6 +332,7 @@ def test_the_crawler_calls_every_readable_games_endpoint():
         "legal-actions",
         "events",
         "stream",
+        "player-stream",
         "replay",
         "export",
         "audit",

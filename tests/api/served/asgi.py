@@ -1,9 +1,14 @@
 """Talking to the service as the web server serves it: an httpx client on the ASGI
-application, the caller's token, waiting on the event loop, the streams a player holds."""
+application, a stream client on the raw ASGI interface, the caller's token, waiting on
+the event loop, the streams a player holds.
+
+Streams are read through the raw ASGI interface (httpx's ASGI transport buffers a whole
+response), so a test sees each frame as it is sent and can disconnect at any point."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 
 import httpx
@@ -39,3 +44,139 @@ async def wait_until(predicate, timeout: float = 10.0) -> None:
 
 def slots_held(player) -> int:
     return stream_slots().held(player.player.pk)
+
+
+class Frame:
+    def __init__(self, kind: str, frame_id: int | None, data):
+        self.kind, self.id, self.data = kind, frame_id, data
+
+    def __repr__(self) -> str:
+        return f"Frame({self.kind}, {self.id})"
+
+
+class StreamClient:
+    """One stream opened straight through the ASGI interface: frames as they arrive, and
+    a disconnect at any moment."""
+
+    def __init__(
+        self, app, game_id=None, *, path=None, token=None, query="", headers=(), ndjson=False
+    ):
+        self.app = app
+        self.path = path or f"{API}/games/{game_id}/stream"
+        self.query = query
+        self.headers = [(b"host", b"testserver"), *headers]
+        if token:
+            self.headers.append((b"authorization", f"Bearer {token}".encode()))
+        if ndjson:
+            self.headers.append((b"accept", b"application/x-ndjson"))
+        self.ndjson = ndjson
+        self.start: dict | None = None
+        self.chunks: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.buffer = b""
+        self.gone = asyncio.Event()
+        self.task: asyncio.Task | None = None
+
+    async def __aenter__(self) -> StreamClient:
+        self.task = asyncio.create_task(self._run())
+        while self.start is None:
+            assert not self.task.done() or self.start, "the app sent nothing"
+            await asyncio.sleep(0.01)
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.leave()
+
+    async def leave(self) -> None:
+        self.gone.set()
+        await asyncio.wait_for(self.task, 5)
+
+    @property
+    def status(self) -> int:
+        return self.start["status"]
+
+    @property
+    def content_type(self) -> str:
+        return {k.lower(): v for k, v in self.start["headers"]}[b"content-type"].decode()
+
+    async def next(self, timeout: float = 10.0) -> Frame | None:
+        """The next frame (keepalives included, as kind "keepalive"); None once closed."""
+        while True:
+            frame = self._parse()
+            if frame is not None:
+                return frame
+            chunk = await asyncio.wait_for(self.chunks.get(), timeout)
+            if chunk is None:
+                return None
+            self.buffer += chunk
+
+    async def until(self, kind: str, timeout: float = 10.0) -> list[Frame]:
+        """Frames up to and including the first of `kind` (keepalives left out)."""
+        frames = []
+        while True:
+            frame = await self.next(timeout)
+            assert frame is not None, f"closed before a {kind}: {frames}"
+            if frame.kind != "keepalive":
+                frames.append(frame)
+            if frame.kind == kind:
+                return frames
+
+    def _parse(self) -> Frame | None:
+        if self.ndjson:
+            line, found, rest = self.buffer.partition(b"\n")
+            if not found:
+                return None
+            self.buffer = rest
+            if not line:
+                return Frame("keepalive", None, None)
+            item = json.loads(line)
+            assert set(item) == {"kind", "id", "data"}
+            return Frame(item["kind"], item["id"], item["data"])
+        block, found, rest = self.buffer.partition(b"\n\n")
+        if not found:
+            return None
+        self.buffer = rest
+        fields = dict(line.split(": ", 1) for line in block.decode().split("\n"))
+        if "" in fields:
+            assert fields == {"": "keepalive"}
+            return Frame("keepalive", None, None)
+        assert set(fields) == {"event", "id", "data"}, fields
+        return Frame(fields["event"], int(fields["id"]), json.loads(fields["data"]))
+
+    async def _run(self) -> None:
+        requested = False
+
+        async def receive():
+            nonlocal requested
+            if not requested:
+                requested = True
+                return {"type": "http.request", "body": b"", "more_body": False}
+            await self.gone.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message):
+            if message["type"] == "http.response.start":
+                self.start = message
+            elif message.get("body"):
+                self.chunks.put_nowait(message["body"])
+
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": self.path,
+            "raw_path": self.path.encode(),
+            "query_string": self.query.encode(),
+            "root_path": "",
+            "headers": self.headers,
+            "client": ("127.0.0.1", 50000),
+            "server": ("testserver", 80),
+        }
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.chunks.put_nowait(None)
+
+    def body(self) -> bytes:
+        return self.buffer

@@ -1,0 +1,84 @@
+"""Spectators: signed-in players without a seat who stream a game they may read.
+
+Each such stream holds a lease on the game's key in the stream slots
+(unoservice.streams: Redis when configured, else a file shared by the machine's web
+processes), renewed while the stream lasts and given back when it ends; a lease whose
+process died expires by itself. The view's `spectators` counts the viewers holding one
+now (a viewer with two streams open counts once).
+
+The count is not part of the game's version: a spectator arriving or leaving writes no
+event, wakes no stream and changes no ETag. Views show the count as of when they were
+built. A process reads a game's count at most once per FRESH_SECONDS (a move wakes every
+stream of the game, and each builds a view: one read serves them all) and forgets it
+whenever one of its own streams starts or stops watching the game, so its own changes
+show at once and other processes' within FRESH_SECONDS.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from unoservice.streams import Slot, spectator_slots
+
+logger = logging.getLogger(__name__)
+
+FRESH_SECONDS = 1.0
+#: Past this many games remembered, the memory starts again.
+REMEMBERED_GAMES = 10_000
+
+_counts: dict[str, tuple[float, int]] = {}
+_lock = threading.Lock()
+
+
+class SpectatorLease:
+    """A spectator's lease on a game (renew it while the stream lasts, release it once)."""
+
+    def __init__(self, slot: Slot):
+        self.slot = slot
+
+    def renew(self, seconds: float) -> None:
+        self.slot.renew(seconds)
+
+    def release(self) -> None:
+        self.slot.release()
+        _forget(self.slot.player)
+
+
+def spectator_join(game_id, player, seconds: float) -> SpectatorLease:
+    """A lease counting `player` among the game's spectators for `seconds` (renew it)."""
+    key = _key(game_id)
+    slot = spectator_slots().claim(key, seconds, holder=str(player.pk))
+    _forget(key)
+    return SpectatorLease(slot)
+
+
+def spectator_count(game_id) -> int:
+    """How many viewers without a seat stream the game now (0 when the count cannot be
+    read: a view is never refused for it)."""
+    key = _key(game_id)
+    now = time.monotonic()
+    known = _counts.get(key)
+    if known is not None and now - known[0] < FRESH_SECONDS:
+        return known[1]
+    store = spectator_slots()
+    try:
+        count = store.holders(key)
+    except store.unavailable:
+        logger.warning("spectators cannot be counted", exc_info=True)
+        return 0
+    with _lock:
+        if len(_counts) >= REMEMBERED_GAMES:
+            _counts.clear()
+        _counts[key] = (now, count)
+    return count
+
+
+def _forget(key: str) -> None:
+    with _lock:
+        _counts.pop(key, None)
+
+
+def _key(game_id) -> str:
+    return f"spectators:{game_id}"
