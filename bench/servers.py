@@ -1,11 +1,12 @@
-"""What the benchmark scripts share: free loopback ports, bounded waiting, and a
-throwaway PostgreSQL server started as .ci/run does."""
+"""What the benchmark scripts share: free loopback ports, bounded waiting, and throwaway
+PostgreSQL and Redis servers started as .ci/run does."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import time
@@ -67,3 +68,31 @@ def start_postgres(
         )
     pid = int((root / "data" / "postmaster.pid").read_text().split()[0])
     return f"postgres://postgres@127.0.0.1:{port}/{database}", pid
+
+
+def start_redis(stack: contextlib.ExitStack, work: Path) -> tuple[str, int]:
+    """A Redis server on a free loopback port, stopped when `stack` closes; returns the
+    URL of its database 0 and the server's pid."""
+    port = free_port()
+    pidfile = work / "redis.pid"
+    subprocess.run(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly"]
+        + ["no", "--daemonize", "yes", "--pidfile", str(pidfile), "--logfile"]
+        + [str(work / "redis.log"), "--dir", str(work)],
+        check=True,
+    )
+
+    def stop():
+        with contextlib.suppress(OSError, ValueError):
+            os.kill(int(pidfile.read_text()), signal.SIGTERM)
+
+    stack.callback(stop)
+
+    def answers() -> bool:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1) as s:
+            s.sendall(b"PING\r\n")
+            return s.recv(16).startswith(b"+PONG")
+        return False
+
+    wait_for(answers, 10, "Redis")
+    return f"redis://127.0.0.1:{port}/0", int(pidfile.read_text())
