@@ -306,6 +306,11 @@ def stream_clients(pipe, port: int) -> None:
     loop.close()
 
 
+def reply(pipe, answer) -> None:
+    os.set_blocking(pipe.fileno(), True)  # the event loop made it non-blocking
+    pipe.send(answer)
+
+
 async def open_streams(port: int, streams, records: list, tasks: list) -> None:
     """Open the streams, at most OPEN_AT_ONCE at a time; return once each has sent its
     first view (or failed)."""
@@ -335,10 +340,10 @@ async def _serve_commands(pipe, port: int) -> None:
         command, payload = await commands.get()
         if command == "open":
             await open_streams(port, payload, records, tasks)
-            pipe.send([r.error for r in records if r.error])
+            reply(pipe, [r.error for r in records if r.error])
         elif command == "phase":
             probe.switch(payload)
-            pipe.send(None)
+            reply(pipe, None)
         elif command == "catch-up":
             versions, timeout = payload
             deadline = time.monotonic() + timeout
@@ -346,17 +351,18 @@ async def _serve_commands(pipe, port: int) -> None:
             while behind and time.monotonic() < deadline:
                 behind = [r for r in behind if not r.caught_up(versions.get(r.game, -1))]
                 await asyncio.sleep(0.05)
-            pipe.send(len(behind))
+            reply(pipe, len(behind))
         elif command == "close":
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
             probe_task.cancel()
-            pipe.send(
+            reply(
+                pipe,
                 {
                     "records": [r.__dict__ for r in records],
                     "client": probe.summary(),
-                }
+                },
             )
             loop.remove_reader(pipe.fileno())
             return
