@@ -1,5 +1,5 @@
-"""What the benchmark scripts share: free loopback ports, bounded waiting, and throwaway
-PostgreSQL and Redis servers started as .ci/run does."""
+"""What the benchmark scripts share: free loopback ports, bounded waiting, CPU time of a
+process tree, and throwaway PostgreSQL and Redis servers started as .ci/run does."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import time
+from collections import defaultdict
 from pathlib import Path
 
 
@@ -17,6 +18,31 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def cpu_seconds(pid: int, alone: bool = False) -> float:
+    """CPU time of a process, its live descendants and the children they reaped (or of
+    the process `alone`)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    children: dict[int, list[int]] = defaultdict(list)
+    own: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        children[int(fields[1])].append(int(entry.name))
+        own[int(entry.name)] = sum(int(f) for f in fields[11 : 13 if alone else 15]) / tick
+    if alone:
+        return own.get(pid, 0.0)
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        total += own.get(current, 0.0)
+        todo += children.get(current, [])
+    return total
 
 
 def wait_for(predicate, timeout: float, what: str) -> None:

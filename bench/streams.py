@@ -36,8 +36,10 @@ Phases, on the same server, after a few unmeasured seconds of moves:
    machine's speed drifts.
 
 Goals: delivery p99 <= 250 ms, no frame lost, moves/s with the streams open >= 0.9 x
-without. It prints the figures and, as its last line, one JSON object; it exits 1 when a
-goal is missed or a request failed.
+without. Beside the rates, which other load on a shared machine moves a lot, it prints
+what a move cost in each phase: CPU time of the web processes and of PostgreSQL (when it
+started it), and database transactions. It prints the figures and, as its last line, one
+JSON object; it exits 1 when a goal is missed or a request failed.
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from bench import load  # noqa: E402
-from bench.servers import start_postgres, start_redis  # noqa: E402
+from bench.servers import cpu_seconds, start_postgres, start_redis  # noqa: E402
 from bench.waiting import process_figures, server_master  # noqa: E402
 
 API = "/api/v1"
@@ -263,10 +265,10 @@ class LagProbe:
         self.lags: dict[str, list[float]] = {}
         self.cpu: dict[str, float] = {}
         self.wall: dict[str, float] = {}
-        self._since = (time.monotonic(), cpu_seconds())
+        self._since = (time.monotonic(), own_cpu_seconds())
 
     def switch(self, phase: str) -> None:
-        now, cpu = time.monotonic(), cpu_seconds()
+        now, cpu = time.monotonic(), own_cpu_seconds()
         self.wall[self.phase] = self.wall.get(self.phase, 0) + now - self._since[0]
         self.cpu[self.phase] = self.cpu.get(self.phase, 0) + cpu - self._since[1]
         self.phase, self._since = phase, (now, cpu)
@@ -291,7 +293,7 @@ class LagProbe:
         }
 
 
-def cpu_seconds() -> float:
+def own_cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
 
@@ -543,6 +545,45 @@ def set_up(http: load.Http, args) -> tuple[list[Game], list[tuple[str, str]]]:
     return games, streams
 
 
+# --- work per move --------------------------------------------------------------------------
+
+
+class Meter:
+    """CPU time of the web server's processes and of PostgreSQL's (when this script
+    started it), and PostgreSQL's transactions in the database, between two readings:
+    what a move costs, which other load on the machine changes far less than a rate."""
+
+    def __init__(self, master: int, postgres: int | None, url: str):
+        self.master, self.postgres, self.url = master, postgres, url
+
+    def reading(self) -> dict:
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as connection:
+            xacts = connection.execute(
+                "SELECT xact_commit + xact_rollback FROM pg_stat_database "
+                "WHERE datname = current_database()"
+            ).fetchone()[0]
+        return {
+            "web": cpu_seconds(self.master),
+            "postgres": cpu_seconds(self.postgres) if self.postgres else None,
+            "xacts": xacts,
+        }
+
+    @staticmethod
+    def per_move(before: dict, after: dict, moves: int) -> dict:
+        moves = max(moves, 1)
+        figures = {
+            "web_cpu_ms": round((after["web"] - before["web"]) * 1000 / moves, 2),
+            "db_transactions": round((after["xacts"] - before["xacts"]) / moves, 1),
+        }
+        if before["postgres"] is not None:
+            figures["postgres_cpu_ms"] = round(
+                (after["postgres"] - before["postgres"]) * 1000 / moves, 2
+            )
+        return figures
+
+
 # --- figures --------------------------------------------------------------------------------
 
 
@@ -620,7 +661,7 @@ def goals(frames: dict, lost: dict, ratio: float) -> dict:
 # --- the run --------------------------------------------------------------------------------
 
 
-def run(args, work: Path, database: load.Database) -> dict:
+def run(args, work: Path, database: load.Database, postgres: int | None) -> dict:
     load.prepare_database(database)
     server = load.Server("project", "production", "service")
     loop = new_loop()
@@ -631,16 +672,19 @@ def run(args, work: Path, database: load.Database) -> dict:
         http.close()
         say(f"set up: {len(games)} games, {len(streams)} streams to open")
         master = server_master(server)
+        meter = Meter(master, postgres, database.url)
         load_before = os.getloadavg()[0]
         failures: list[str] = []
 
         def saturation(label: str) -> dict:
+            before = meter.reading()
             moved, seconds, failed = loop.run_until_complete(
                 saturate(server.port, games, args.movers, args.saturation_seconds, args.seed)
             )
             failures.extend(failed)
             figures = {"moves": moved, "seconds": round(seconds, 2)}
             figures["per_s"] = round(moved / seconds, 1) if seconds else 0.0
+            figures["per_move"] = Meter.per_move(before, meter.reading(), moved)
             say(f"saturation {label}: {figures['per_s']} moves/s ({moved} in {seconds:.1f}s)")
             return figures
 
@@ -659,6 +703,7 @@ def run(args, work: Path, database: load.Database) -> dict:
             say(f"opened {len(streams)} streams in {opened_in:.1f}s ({len(open_errors)} failed)")
             failures += open_errors[:20]
             clients.ask("phase", "open-loop")
+            before = meter.reading()
             moves, failed = loop.run_until_complete(
                 offer(server.port, games, args.rate, args.seconds, args.seed)
             )
@@ -666,6 +711,8 @@ def run(args, work: Path, database: load.Database) -> dict:
             versions = {g.id: g.version for g in games}
             clients.ask("phase", "catching up")
             behind_open_loop = clients.ask("catch-up", (versions, CATCH_UP_SECONDS))
+            answered_moves = sum(1 for m in moves if m.version is not None)
+            open_loop_work = Meter.per_move(before, meter.reading(), answered_moves)
             clients.ask("phase", "saturation")
             with_streams = saturation("with streams")
             clients.ask("phase", "catching up")
@@ -700,6 +747,7 @@ def run(args, work: Path, database: load.Database) -> dict:
         "moves_answered": figures["move_answered"]["count"],
         "delivery": figures["frames"],
         "move_answered": figures["move_answered"],
+        "open_loop_per_move": open_loop_work,
         "behind_after_open_loop": behind_open_loop,
         "behind_at_end": behind,
         "frames": lost,
@@ -745,6 +793,18 @@ def report(result: dict) -> None:
         f"{s['without_after']['per_s']}, with {result['streams']} streams open "
         f"{s['with_streams']['per_s']} ({s['ratio']}x)"
     )
+    say("work per move (web CPU ms, PostgreSQL CPU ms, database transactions):")
+    phases = [
+        ("saturation without streams", s["without_before"]["per_move"]),
+        ("open loop, streams open", result["open_loop_per_move"]),
+        ("saturation, streams open", s["with_streams"]["per_move"]),
+        ("saturation without, again", s["without_after"]["per_move"]),
+    ]
+    for name, work in phases:
+        say(
+            f"  {name:28} {work['web_cpu_ms']:7.2f}  {work.get('postgres_cpu_ms', '-')!s:>7}  "
+            f"{work['db_transactions']:6}"
+        )
     m = result["memory"]
     say(
         f"web processes' RSS: {m['before']['rss_mb']} MB before the streams opened, "
@@ -773,9 +833,9 @@ def main(argv=None) -> int:
             stack.callback(shutil.rmtree, work, ignore_errors=True)
         data_dir = work / "data"
         data_dir.mkdir()
-        server_url = os.environ.get("DATABASE_URL", "")
+        server_url, postgres = os.environ.get("DATABASE_URL", ""), None
         if not server_url:
-            server_url, _ = start_postgres(stack, work)
+            server_url, postgres = start_postgres(stack, work)
         url = load.fresh_database(stack, server_url, args.keep)
         database = load.Database("postgresql", url, data_dir)
         redis = args.redis_url or start_redis(stack, work)[0]
@@ -789,7 +849,7 @@ def main(argv=None) -> int:
             UNO_CELERY_QUEUE=f"uno-bench-streams-{os.getpid()}",
             WEB_THREADS=str(args.threads),
         )
-        result = run(args, work, database)
+        result = run(args, work, database, postgres)
         from django.db import connections
 
         connections.close_all()

@@ -44,7 +44,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from bench.servers import start_postgres, start_redis, wait_for  # noqa: E402
+from bench.servers import cpu_seconds, start_postgres, start_redis, wait_for  # noqa: E402
 
 GOAL_P99_SECONDS = 1.0
 SERVER_PIDS: dict[str, int] = {}  # the servers this script started: their CPU is measured
@@ -87,31 +87,6 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def say(text: str) -> None:
     print(text, flush=True)
-
-
-def cpu_seconds(pid: int, alone: bool = False) -> float:
-    """CPU time of a process, its live descendants and the children they reaped (or of
-    the process `alone`)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    children: dict[int, list[int]] = defaultdict(list)
-    own: dict[int, float] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        children[int(fields[1])].append(int(entry.name))
-        own[int(entry.name)] = sum(int(f) for f in fields[11 : 13 if alone else 15]) / tick
-    if alone:
-        return own.get(pid, 0.0)
-    total, todo = 0.0, [pid]
-    while todo:
-        current = todo.pop()
-        total += own.get(current, 0.0)
-        todo += children.get(current, [])
-    return total
 
 
 def load_average() -> float:
