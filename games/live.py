@@ -176,9 +176,9 @@ def game_frames(request, game_id, after: int | None, *, live: bool = True):
                 opening = False
             else:
                 batch = await next_batch(game_id, request.user, last)
-            for event in batch.events:
-                yield encoder.frame("event", event["seq"], event)
-            yield encoder.frame("view", batch.version, batch.view)
+            # A batch goes out as one chunk: one write to the socket, not one a frame.
+            frames = [encoder.frame("event", event["seq"], event) for event in batch.events]
+            yield b"".join([*frames, encoder.frame("view", batch.version, batch.view)])
             last = batch.version
             if batch.ended:
                 yield encoder.frame("end", last, {"version": last})
