@@ -9,13 +9,9 @@ database connection; a wake-up only says "read again".
 
 A write wakes every stream of its game at once: in each process, one of them reads the
 head row and the new events (`SharedReads`) and the others wait for that read, then each
-redacts them for its own caller. Without this, ten streams of a game cost ten times the
-queries and held the threads the moves need (bench/streams.py, docs/performance.md).
-
-Served over WSGI (Django's test client, a plain WSGI server), where a waiting stream
-would hold its thread for good, a stream sends what there is (the events after the
-resume point, the view, `end` if the game has ended) and closes; the client resumes
-from the last id, as after any dropped connection.
+redacts them for its own caller (spectators, who all see the same, share one batch).
+Without this, ten streams of a game cost ten times the queries and held the threads the
+moves need (bench/streams.py, docs/performance.md).
 """
 
 from __future__ import annotations
@@ -23,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from asgiref.sync import sync_to_async
 
@@ -54,6 +50,17 @@ class Batch:
     events: list[dict]
     view: dict
     ended: bool
+    encoded: dict[str, bytes] = field(default_factory=dict, compare=False)
+
+    def chunk(self, encoder: Encoder) -> bytes:
+        """The batch's frames (its events, then the view) as one chunk: one write to the
+        socket, not one a frame. Encoded once per media type (spectators share a batch)."""
+        chunk = self.encoded.get(encoder.media_type)
+        if chunk is None:
+            frames = [encoder.frame("event", event["seq"], event) for event in self.events]
+            frames.append(encoder.frame("view", self.version, self.view))
+            chunk = self.encoded[encoder.media_type] = b"".join(frames)
+        return chunk
 
 
 def read_batch(game_id, player: Player, after: int | None) -> Batch:
@@ -76,12 +83,14 @@ def read_batch(game_id, player: Player, after: int | None) -> Batch:
 @dataclass(frozen=True)
 class Reading:
     """What every stream of a game needs after a write: the head row, its engine state
-    and the events after `start` (shared, read-only)."""
+    and the events after `start` (shared, read-only); and the spectators' batch, by the
+    seq it follows: a spectator sees what any other sees."""
 
     game: Game
     state: GameState | None
     start: int
     rows: list[GameEvent]
+    spectators: dict[int, asyncio.Future] = field(default_factory=dict, compare=False)
 
 
 def read_log(game_id, after: int) -> Reading:
@@ -159,7 +168,14 @@ async def next_batch(game_id, player: Player, after: int) -> Batch:
     if reading.game.version <= after:
         # An old reading (this process forgot the game's latest version): read anew.
         reading = await sync_to_async(read_log)(game_id, after)
-    return await sync_to_async(batch_from)(reading, player, after)
+    viewer = viewer_of(reading.game, player)
+    if viewer.seat is not None or viewer.staff:
+        return await sync_to_async(batch_from)(reading, player, after)
+    batch = reading.spectators.get(after)
+    if batch is None:
+        batch = asyncio.ensure_future(sync_to_async(batch_from)(reading, player, after))
+        reading.spectators[after] = batch
+    return await asyncio.shield(batch)
 
 
 def game_frames(request, game_id, after: int | None, *, live: bool = True):
@@ -177,8 +193,7 @@ def game_frames(request, game_id, after: int | None, *, live: bool = True):
             else:
                 batch = await next_batch(game_id, request.user, last)
             # A batch goes out as one chunk: one write to the socket, not one a frame.
-            frames = [encoder.frame("event", event["seq"], event) for event in batch.events]
-            yield b"".join([*frames, encoder.frame("view", batch.version, batch.view)])
+            yield batch.chunk(encoder)
             last = batch.version
             if batch.ended:
                 yield encoder.frame("end", last, {"version": last})

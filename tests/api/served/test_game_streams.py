@@ -496,11 +496,12 @@ def test_the_schema_describes_the_streams_media_types_and_the_ticket_endpoint(ap
 def test_streams_of_a_game_share_one_read_per_move_and_each_sees_it_redacted_for_itself(
     app, postgres, staff, players, started_game, monkeypatch
 ):
-    ann, spectator = players[0], players[1]
+    ann, spectator, other_spectator = players[0], players[1], players[2]
     game = started_game(staff, [ann], position=PLAY_POSITION, visibility="public")
-    reads = []
-    read_log = live.read_log
+    reads, batches_made = [], []
+    read_log, batch_from = live.read_log, live.batch_from
     monkeypatch.setattr(live, "read_log", lambda *a: reads.append(a) or read_log(*a))
+    monkeypatch.setattr(live, "batch_from", lambda *a: batches_made.append(a) or batch_from(*a))
 
     async def scenario():
         async with (
@@ -508,8 +509,9 @@ def test_streams_of_a_game_share_one_read_per_move_and_each_sees_it_redacted_for
             StreamClient(app, game["id"], token=staff.token) as host_stream,
             StreamClient(app, game["id"], token=ann.token) as ann_stream,
             StreamClient(app, game["id"], token=spectator.token) as spectator_stream,
+            StreamClient(app, game["id"], token=other_spectator.token) as other_stream,
         ):
-            streams = (host_stream, ann_stream, spectator_stream)
+            streams = (host_stream, ann_stream, spectator_stream, other_stream)
             for stream in streams:
                 await stream.until("view")
             moves = [(staff, {"type": "play", "card": "red-5"}), (ann, {"type": "draw"})]
@@ -524,10 +526,12 @@ def test_streams_of_a_game_share_one_read_per_move_and_each_sees_it_redacted_for
 
     (played, drawn), version = asyncio.run(scenario())
 
-    assert len(reads) == 2  # one per move, for the three streams
+    assert len(reads) == 2  # one per move, for the four streams
+    assert len(batches_made) == 2 * 3  # the spectators share theirs
     for batch in (played, drawn):
         assert len({tuple(f.id for f in frames) for frames in batch}) == 1  # the same events
-    host, ann_frames, spectator_frames = drawn
+    host, ann_frames, spectator_frames, other_frames = drawn
+    assert [f.data for f in other_frames] == [f.data for f in spectator_frames]
     assert [f.id for f in host][-1] == version
     (drew,) = [f for f in ann_frames if f.kind == "event" and f.data["type"] == "cards_drawn"]
     assert drew.data["private"] is not None
