@@ -161,11 +161,23 @@ class Connection:
         self.reader = self.writer = None
 
     async def request(self, method: str, path: str, token=None, body=None) -> tuple[int, dict]:
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-        self.writer.write(request_bytes(method, path, token, body))
-        status, headers = await read_head(self.reader)
-        raw = await read_body(self.reader, headers)
+        """(status, parsed body); (0, {"error": ...}) when the connection failed."""
+        for attempt in (1, 2):
+            reused = self.writer is not None
+            try:
+                if self.writer is None:
+                    opened = await asyncio.open_connection("127.0.0.1", self.port)
+                    self.reader, self.writer = opened
+                self.writer.write(request_bytes(method, path, token, body))
+                status, headers = await read_head(self.reader)
+                raw = await read_body(self.reader, headers)
+                break
+            except (OSError, asyncio.IncompleteReadError) as error:
+                # A keep-alive connection the server closed while idle (gunicorn's
+                # keepalive): the request never reached it, so once more, anew.
+                self.close()
+                if attempt == 2 or not reused:
+                    return 0, {"error": repr(error)}
         if headers.get("connection", "").lower() == "close":
             self.close()
         return status, (json.loads(raw) if raw[:1] in (b"{", b"[") else {})
