@@ -33,7 +33,7 @@ from .engine import GameState
 from .errors import GameNotFound
 from .models import Game, GameEvent, GameStatus
 from .presentation import event_document, reveals_all, viewer_of
-from .store import load_events
+from .store import events_between, load_events
 from .watch import version_watch
 from .write import load_state
 
@@ -98,7 +98,7 @@ def read_log(game_id, after: int) -> Reading:
     if game is None:
         raise GameNotFound()
     state = None if game.status == GameStatus.WAITING else load_state(game)
-    return Reading(game, state, after, load_events(game.id, after=after, upto=game.version))
+    return Reading(game, state, after, events_between(game.id, after, game.version))
 
 
 def batch_from(reading: Reading, player: Player, after: int) -> Batch:
