@@ -312,8 +312,8 @@ def own_cpu_seconds() -> float:
 
 def stream_clients(pipe, port: int) -> None:
     """The stream-reading process: obeys commands from the pipe until "close"."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # a socket per stream
     loop = new_loop()
     asyncio.set_event_loop(loop)
     loop.run_until_complete(_serve_commands(pipe, port))
