@@ -362,6 +362,9 @@ def prepare_database(database: Database) -> int:
     if connection.vendor != database.vendor:
         raise SystemExit(f"the database is {connection.vendor}, not {database.vendor}")
     call_command("migrate", interactive=False, verbosity=0)
+    # As compose's migrate step: the key that seals ended games, in the data folder
+    # (production-mode servers are pointed at it, server_env).
+    call_command("create_signing_key", verbosity=0)
     key = "bigserial" if connection.vendor == "postgresql" else "integer"
     stamp = "timestamptz" if connection.vendor == "postgresql" else "text"
     with connection.cursor() as cursor:
@@ -449,6 +452,7 @@ def server_env(database: Database, work: Path, db: str, production: bool) -> dic
             UNO_MODE="production",
             SECRET_KEY="bench-load-only-not-a-secret",
             UNO_STATIC_ROOT=str(static),
+            UNO_SIGNING_KEY_FILE=str(database.data_dir / "signing_key.pem"),
         )
     if db == "persistent":
         env["BENCH_CONN_MAX_AGE"] = str(PERSISTENT_SECONDS)

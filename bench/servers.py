@@ -1,14 +1,16 @@
-"""What the benchmark scripts share: free loopback ports, bounded waiting, and a
-throwaway PostgreSQL server started as .ci/run does."""
+"""What the benchmark scripts share: free loopback ports, bounded waiting, CPU time of a
+process tree, and throwaway PostgreSQL and Redis servers started as .ci/run does."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import time
+from collections import defaultdict
 from pathlib import Path
 
 
@@ -16,6 +18,31 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def cpu_seconds(pid: int, alone: bool = False) -> float:
+    """CPU time of a process, its live descendants and the children they reaped (or of
+    the process `alone`)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    children: dict[int, list[int]] = defaultdict(list)
+    own: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        children[int(fields[1])].append(int(entry.name))
+        own[int(entry.name)] = sum(int(f) for f in fields[11 : 13 if alone else 15]) / tick
+    if alone:
+        return own.get(pid, 0.0)
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        total += own.get(current, 0.0)
+        todo += children.get(current, [])
+    return total
 
 
 def wait_for(predicate, timeout: float, what: str) -> None:
@@ -67,3 +94,31 @@ def start_postgres(
         )
     pid = int((root / "data" / "postmaster.pid").read_text().split()[0])
     return f"postgres://postgres@127.0.0.1:{port}/{database}", pid
+
+
+def start_redis(stack: contextlib.ExitStack, work: Path) -> tuple[str, int]:
+    """A Redis server on a free loopback port, stopped when `stack` closes; returns the
+    URL of its database 0 and the server's pid."""
+    port = free_port()
+    pidfile = work / "redis.pid"
+    subprocess.run(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly"]
+        + ["no", "--daemonize", "yes", "--pidfile", str(pidfile), "--logfile"]
+        + [str(work / "redis.log"), "--dir", str(work)],
+        check=True,
+    )
+
+    def stop():
+        with contextlib.suppress(OSError, ValueError):
+            os.kill(int(pidfile.read_text()), signal.SIGTERM)
+
+    stack.callback(stop)
+
+    def answers() -> bool:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1) as s:
+            s.sendall(b"PING\r\n")
+            return s.recv(16).startswith(b"+PONG")
+        return False
+
+    wait_for(answers, 10, "Redis")
+    return f"redis://127.0.0.1:{port}/0", int(pidfile.read_text())

@@ -44,7 +44,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from bench.servers import free_port, start_postgres, wait_for  # noqa: E402
+from bench.servers import cpu_seconds, start_postgres, start_redis, wait_for  # noqa: E402
 
 GOAL_P99_SECONDS = 1.0
 SERVER_PIDS: dict[str, int] = {}  # the servers this script started: their CPU is measured
@@ -89,63 +89,8 @@ def say(text: str) -> None:
     print(text, flush=True)
 
 
-def cpu_seconds(pid: int, alone: bool = False) -> float:
-    """CPU time of a process, its live descendants and the children they reaped (or of
-    the process `alone`)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    children: dict[int, list[int]] = defaultdict(list)
-    own: dict[int, float] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        children[int(fields[1])].append(int(entry.name))
-        own[int(entry.name)] = sum(int(f) for f in fields[11 : 13 if alone else 15]) / tick
-    if alone:
-        return own.get(pid, 0.0)
-    total, todo = 0.0, [pid]
-    while todo:
-        current = todo.pop()
-        total += own.get(current, 0.0)
-        todo += children.get(current, [])
-    return total
-
-
 def load_average() -> float:
     return float(Path("/proc/loadavg").read_text().split()[0])
-
-
-# --- PostgreSQL and Redis, when not given ---------------------------------------------------
-
-
-def start_redis(stack: contextlib.ExitStack, work: Path) -> str:
-    port = free_port()
-    pidfile = work / "redis.pid"
-    subprocess.run(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly"]
-        + ["no", "--daemonize", "yes", "--pidfile", str(pidfile), "--logfile"]
-        + [str(work / "redis.log"), "--dir", str(work)],
-        check=True,
-    )
-
-    def stop():
-        with contextlib.suppress(OSError, ValueError):
-            os.kill(int(pidfile.read_text()), signal.SIGTERM)
-
-    stack.callback(stop)
-
-    def answers() -> bool:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1) as s:
-            s.sendall(b"PING\r\n")
-            return s.recv(16).startswith(b"+PONG")
-        return False
-
-    wait_for(answers, 10, "Redis")
-    SERVER_PIDS["redis"] = int(pidfile.read_text())
-    return f"redis://127.0.0.1:{port}/0"
 
 
 # --- the worker and beat --------------------------------------------------------------------
@@ -637,7 +582,7 @@ def main(argv=None) -> int:
             )
             say(f"started PostgreSQL: {os.environ['DATABASE_URL']}")
         if not os.environ.get("CELERY_BROKER_URL"):
-            os.environ["CELERY_BROKER_URL"] = start_redis(stack, work)
+            os.environ["CELERY_BROKER_URL"], SERVER_PIDS["redis"] = start_redis(stack, work)
             say(f"started Redis: {os.environ['CELERY_BROKER_URL']}")
         os.environ.setdefault("UNO_DATA_DIR", str(work / "data"))
         # A queue of its own: on a shared broker, no other worker takes these tasks and

@@ -7,6 +7,12 @@ from the last `id` it saw (an event's seq or a view's version) misses and repeat
 nothing. Between batches the stream waits on the version watch, holding no thread and no
 database connection; a wake-up only says "read again".
 
+A write wakes every stream of its game at once: in each process, one of them reads the
+head row and the new events (`SharedReads`) and the others wait for that read, then each
+redacts them for its own caller (spectators, who all see the same, share one batch).
+Without this, ten streams of a game cost ten times the queries and held the threads the
+moves need (bench/streams.py, docs/performance.md).
+
 Served over WSGI (Django's test client, a plain WSGI server), where a waiting stream
 would hold its thread for good, a stream sends what there is (the events after the
 resume point, the view, `end` if the game has ended) and closes; the client resumes
@@ -24,10 +30,12 @@ wake-up only delays a notice.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import time
 import uuid
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import dataclass, field
 
 from asgiref.sync import sync_to_async
 from django.db import connection
@@ -39,11 +47,14 @@ from unoservice.live import LEASE_SECONDS, Encoder
 from unoservice.streams import Slot
 
 from . import notices, selectors
-from .models import GameStatus
+from .engine import GameState
+from .errors import GameNotFound
+from .models import Game, GameEvent, GameStatus
 from .presentation import event_document, reveals_all, viewer_of
 from .spectators import SpectatorLease
-from .store import load_events
+from .store import events_between, load_events
 from .watch import PlayerKey, version_watch
+from .write import load_state
 
 #: A keepalive goes out when nothing else has for this long (clients expect one at least
 #: every 15 s).
@@ -64,6 +75,17 @@ class Batch:
     view: dict
     ended: bool
     seated: bool
+    encoded: dict[str, bytes] = field(default_factory=dict, compare=False)
+
+    def chunk(self, encoder: Encoder) -> bytes:
+        """The batch's frames (its events, then the view) as one chunk: one write to the
+        socket, not one a frame. Encoded once per media type (spectators share a batch)."""
+        chunk = self.encoded.get(encoder.media_type)
+        if chunk is None:
+            frames = [encoder.frame("event", event["seq"], event) for event in self.events]
+            frames.append(encoder.frame("view", self.version, self.view))
+            chunk = self.encoded[encoder.media_type] = b"".join(frames)
+        return chunk
 
 
 def read_batch(
@@ -89,6 +111,111 @@ def read_batch(
     )
 
 
+@dataclass(frozen=True)
+class Reading:
+    """What every stream of a game needs after a write: the head row, its engine state
+    and the events after `start` (shared, read-only); and the spectators' batch, by the
+    seq it follows: a spectator sees what any other sees."""
+
+    game: Game
+    state: GameState | None
+    start: int
+    rows: list[GameEvent]
+    spectators: dict[int, asyncio.Future] = field(default_factory=dict, compare=False)
+
+
+def read_log(game_id, after: int) -> Reading:
+    game = Game.head_row(game_id)
+    if game is None:
+        raise GameNotFound()
+    state = None if game.status == GameStatus.WAITING else load_state(game)
+    return Reading(game, state, after, events_between(game.id, after, game.version))
+
+
+def batch_from(reading: Reading, player: Player, after: int) -> Batch:
+    """The events of a shared reading after `after`, and the view, for `player`. The
+    stream's opening read (`read_batch`) checked that the player may see the game; that
+    cannot change while it streams (visibility is fixed, and a seat once taken counts)."""
+    game = reading.game
+    viewer = viewer_of(game, player)
+    reveal = reveals_all(game, viewer)
+    return Batch(
+        version=game.version,
+        events=[
+            event_document(row, viewer, reveal_all=reveal)
+            for row in reading.rows
+            if row.seq > after
+        ],
+        view=selectors.game_view_get(game=game, player=player, state=reading.state),
+        ended=game.status in (GameStatus.FINISHED, GameStatus.ABORTED),
+        seated=viewer.seat is not None,
+    )
+
+
+#: Games whose latest reading a process keeps for its other streams.
+SHARED_GAMES = 1024
+
+
+class SharedReads:
+    """One read of a game's log per write per process, whoever of its streams asks first.
+
+    A reading is reused by a stream that resumes after its `start` as long as it was begun
+    once the latest version this process has heard of (a commit here, a notification, the
+    watch's poll) was committed, so it holds at least that version: a stream woken for
+    version V never gets a reading older than V."""
+
+    def __init__(self, size: int = SHARED_GAMES):
+        self.size = size
+        self._readings: OrderedDict[object, tuple[int, int, asyncio.Future]] = OrderedDict()
+
+    async def read(self, game_id, after: int) -> Reading:
+        known = version_watch.latest(game_id)
+        loop = asyncio.get_running_loop()
+        found = self._readings.get(game_id)
+        if found is not None:
+            start, begun_at, reading = found
+            if start <= after and begun_at >= known and reading.get_loop() is loop:
+                self._readings.move_to_end(game_id)
+                return await asyncio.shield(reading)
+        reading = asyncio.ensure_future(sync_to_async(read_log)(game_id, after))
+        reading.add_done_callback(lambda done: self._forget_failed(game_id, done))
+        self._readings[game_id] = (after, known, reading)
+        self._readings.move_to_end(game_id)
+        while len(self._readings) > self.size:
+            self._readings.popitem(last=False)
+        return await asyncio.shield(reading)
+
+    def _forget_failed(self, game_id, reading: asyncio.Future) -> None:
+        if reading.cancelled() or reading.exception() is not None:
+            found = self._readings.get(game_id)
+            if found is not None and found[2] is reading:
+                del self._readings[game_id]
+
+
+shared_reads = SharedReads()
+
+
+async def next_batch(
+    game_id, player: Player, after: int, spectator: SpectatorLease | None = None
+) -> Batch:
+    """Like `read_batch`, from the shared reading; a `spectator` lease is given back
+    (before the view counts it) once the player has taken a seat."""
+    reading = await shared_reads.read(game_id, after)
+    if reading.game.version <= after:
+        # An old reading (this process forgot the game's latest version): read anew.
+        reading = await sync_to_async(read_log)(game_id, after)
+    viewer = viewer_of(reading.game, player)
+    if viewer.seat is not None and spectator is not None:
+        await sync_to_async(spectator.release)()
+    if viewer.seat is not None or viewer.staff:
+        return await sync_to_async(batch_from)(reading, player, after)
+    batch = reading.spectators.get(after)
+    if batch is None:
+        batch = asyncio.ensure_future(sync_to_async(batch_from)(reading, player, after))
+        reading.spectators[after] = batch
+    return await asyncio.shield(batch)
+
+
 def game_frames(
     request,
     game_id,
@@ -101,17 +228,21 @@ def game_frames(
     false, only the first batch. `spectator`: the caller's spectator lease, if any."""
 
     async def frames(encoder: Encoder, slot: Slot):
-        last = after
         leases = [slot] if spectator is None else [slot, spectator]
+        last = after
         checked = renewed = time.monotonic()
+        opening = True
         while True:
             watching = spectator if len(leases) > 1 else None
-            batch = await sync_to_async(read_batch)(game_id, request.user, last, watching)
+            if opening:  # checks that the caller may see the game
+                batch = await sync_to_async(read_batch)(game_id, request.user, last, watching)
+                opening = False
+            else:
+                batch = await next_batch(game_id, request.user, last, watching)
             if batch.seated:
                 leases = [slot]  # took a seat: no longer a spectator
-            for event in batch.events:
-                yield encoder.frame("event", event["seq"], event)
-            yield encoder.frame("view", batch.version, batch.view)
+            # A batch goes out as one chunk: one write to the socket, not one a frame.
+            yield batch.chunk(encoder)
             last = batch.version
             if batch.ended:
                 yield encoder.frame("end", last, {"version": last})

@@ -11,12 +11,15 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
+
+from django.db import connection
 
 from games.engine import event_to_parts
 from games.engine.codec import SCHEMA_VERSION, events_from_parts, schema_version_of
 from games.engine.events import EVENT_TYPES, Event
 from games.engine.upcast import upcast
-from unoservice.rows import insert_rows
+from unoservice.rows import Columns, fetch_all, insert_rows, table
 
 from .hashing import envelope, event_hash, format_time, private_digest
 from .models import Game, GameEvent
@@ -107,6 +110,29 @@ def load_events(game_id, *, after: int = 0, upto: int | None = None, limit: int 
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
     return list(rows[:limit] if limit else rows)
+
+
+def events_between(game_id, after: int, upto: int) -> list[GameEvent]:
+    """The events after seq `after` up to `upto`, in order: what `load_events` answers,
+    in a statement written once per process (unoservice.rows), for the live streams,
+    which read after every write."""
+    key = Game._meta.pk.get_db_prep_value(Game._meta.pk.to_python(game_id), connection)
+    return fetch_all(_events_between_sql(), [key, after, upto], _event_columns())
+
+
+@cache
+def _event_columns() -> Columns:
+    return Columns(GameEvent, "e")
+
+
+@cache
+def _events_between_sql() -> str:
+    seq = connection.ops.quote_name(GameEvent._meta.get_field("seq").column)
+    game = connection.ops.quote_name(GameEvent._meta.get_field("game").column)
+    return (
+        f"SELECT {_event_columns().sql} FROM {table(GameEvent)} e "
+        f"WHERE e.{game} = %s AND e.{seq} > %s AND e.{seq} <= %s ORDER BY e.{seq}"
+    )
 
 
 # --- reading ------------------------------------------------------------------------

@@ -131,6 +131,11 @@ class VersionWatch:
                 mark = self._latest.get(key, 0) + 1
             self.seen(key, mark)
 
+    def latest(self, game_id) -> int:
+        """The game's latest version this process has heard of (-1: none remembered)."""
+        with self._lock:
+            return self._latest.get(game_id, -1)
+
     def seen(self, game_id, version: int) -> None:
         """The game is at `version` (a committed write, a notification, or the poll):
         wake whoever waits for less."""

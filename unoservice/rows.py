@@ -61,6 +61,15 @@ def fetch_one(sql: str, params: Sequence, *parts: Columns) -> tuple | None:
     return tuple(built)
 
 
+def fetch_all(sql: str, params: Sequence, part: Columns) -> list[Model]:
+    """Run `sql` (whose select list is the part's columns) and build an instance from
+    each row."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return [part.build(row) for row in rows]
+
+
 def _convert(converters, value):
     for converter, expression in converters:
         value = converter(value, expression, connection)

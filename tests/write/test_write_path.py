@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.test import APIClient, APIRequestFactory
 
-from games import services
+from games import services, store
 from games.audit import audit_game
 from games.deadlines import parse_time
 from games.engine import DrawCard, PlayCard, Timeout, card
@@ -342,3 +342,17 @@ def test_a_game_ending_play_costs_one_statement_more_to_check_its_signing_key_is
         "SELECT pg_notify",
     ], "\n".join(statements)
     assert Game.objects.get(pk=game.id).seal["version"] == Game.objects.get(pk=game.id).version
+
+
+def test_the_streams_read_of_events_between_two_seqs_matches_the_orms(table):
+    game, ann, _ = table
+    services.game_act(game_id=game.id, player=ann, command=PlayCard(None, card("red-5")))
+    game.refresh_from_db()
+
+    def fields(rows):
+        return [{f.attname: getattr(r, f.attname) for f in GameEvent._meta.fields} for r in rows]
+
+    for after, upto in [(0, game.version), (2, game.version - 1), (game.version, game.version)]:
+        fast = store.events_between(game.id, after, upto)
+        assert fields(fast) == fields(store.load_events(game.id, after=after, upto=upto))
+    assert [e.seq for e in store.events_between(str(game.id), 1, 3)] == [2, 3]

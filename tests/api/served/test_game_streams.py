@@ -15,6 +15,7 @@ import json
 import random
 import textwrap
 import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -356,3 +357,80 @@ def test_the_schema_describes_the_streams_media_types_and_the_ticket_endpoint(ap
     assert {"after", "Last-Event-ID", "ticket"} <= names
     tickets = schema["paths"]["/api/v1/stream-tickets"]["post"]
     assert set(tickets["responses"]["200"]["content"]["application/json"]["schema"]) >= {"$ref"}
+
+
+def test_streams_of_a_game_share_one_read_per_move_and_each_sees_it_redacted_for_itself(
+    app, postgres, staff, players, started_game, monkeypatch
+):
+    ann, spectator, other_spectator = players[0], players[1], players[2]
+    game = started_game(staff, [ann], position=PLAY_POSITION, visibility="public")
+    reads, batches_made = [], []
+    read_log, batch_from = live.read_log, live.batch_from
+    monkeypatch.setattr(live, "read_log", lambda *a: reads.append(a) or read_log(*a))
+    monkeypatch.setattr(live, "batch_from", lambda *a: batches_made.append(a) or batch_from(*a))
+
+    async def scenario():
+        async with (
+            served(app) as client,
+            StreamClient(app, game["id"], token=staff.token) as host_stream,
+            StreamClient(app, game["id"], token=ann.token) as ann_stream,
+            StreamClient(app, game["id"], token=spectator.token) as spectator_stream,
+            StreamClient(app, game["id"], token=other_spectator.token) as other_stream,
+        ):
+            streams = (host_stream, ann_stream, spectator_stream, other_stream)
+            for stream in streams:
+                await stream.until("view")
+            moves = [(staff, {"type": "play", "card": "red-5"}), (ann, {"type": "draw"})]
+            batches = []
+            for mover, action in moves:
+                act = await client.post(
+                    f"{API}/games/{game['id']}/actions", json=action, headers=bearer(mover)
+                )
+                assert act.status_code == 200, act.text
+                batches.append([await stream.until("view") for stream in streams])
+            return batches, act.json()["version"]
+
+    (played, drawn), version = asyncio.run(scenario())
+
+    assert len(reads) == 2  # one per move, for the four streams
+    assert len(batches_made) == 2 * 3  # the spectators share theirs
+    for batch in (played, drawn):
+        assert len({tuple(f.id for f in frames) for frames in batch}) == 1  # the same events
+    host, ann_frames, spectator_frames, other_frames = drawn
+    assert [f.data for f in other_frames] == [f.data for f in spectator_frames]
+    assert [f.id for f in host][-1] == version
+    (drew,) = [f for f in ann_frames if f.kind == "event" and f.data["type"] == "cards_drawn"]
+    assert drew.data["private"] is not None
+    for frames in (host, spectator_frames):  # staff see every card
+        (seen,) = [f for f in frames if f.kind == "event" and f.data["type"] == "cards_drawn"]
+        assert (seen.data["private"] is not None) == (frames is host)
+    assert ann_frames[-1].data["you"]["seat"] == 1 and len(ann_frames[-1].data["you"]["hand"]) == 4
+    assert spectator_frames[-1].data["you"] is None
+
+
+def test_a_shared_reading_is_reused_only_while_no_later_version_is_known(monkeypatch):
+    watch = watch_module.VersionWatch()
+    monkeypatch.setattr(live, "version_watch", watch)
+    reads = []
+
+    def read_log(game_id, after):  # a read holds at least what was known when it began
+        reads.append(after)
+        return live.Reading(SimpleNamespace(version=watch.latest(game_id)), None, after, [])
+
+    monkeypatch.setattr(live, "read_log", read_log)
+    shared = live.SharedReads()
+
+    async def scenario():
+        watch.seen("g", 5)
+        first = await shared.read("g", 4)
+        again = await shared.read("g", 4)
+        earlier = await shared.read("g", 3)  # needs events the first reading does not hold
+        watch.seen("g", 6)
+        newer = await shared.read("g", 5)
+        return first, again, earlier, newer
+
+    first, again, earlier, newer = asyncio.run(scenario())
+
+    assert again is first
+    assert reads == [4, 3, 5]
+    assert (earlier.game.version, newer.game.version) == (5, 6)
