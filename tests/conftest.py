@@ -24,6 +24,9 @@ from hypothesis import HealthCheck, settings
 
 # Playwright's sync API and some live-server tests keep an event loop in the main thread.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+# The dashboard's figures reach their table when a test flushes them, never from a thread
+# writing behind a test's back (unoservice.ops.figures).
+os.environ.setdefault("UNO_FIGURES_FLUSH_SECONDS", "0")
 
 settings.register_profile("dev", max_examples=50)
 settings.register_profile(
