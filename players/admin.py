@@ -11,8 +11,6 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
-from unoservice import clock
-
 from . import services
 from .models import ApiToken, Player
 
@@ -153,6 +151,14 @@ class ApiTokenAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
-    @admin.action(description="Revoke the selected tokens")
+    @admin.action(description="Revoke the selected tokens", permissions=["change"])
     def revoke(self, request, queryset):
-        queryset.filter(revoked_at__isnull=True).update(revoked_at=clock.now())
+        revoked = sum(
+            services.token_revoke(player=token.player, token_id=token.pk)
+            for token in queryset.select_related("player")
+        )
+        self.message_user(
+            request,
+            f"{revoked} token(s) revoked: the API refuses them from now on.",
+            messages.SUCCESS,
+        )
