@@ -2,7 +2,7 @@
 server errors and sweeper runs, counted per minute in `FigureBucket` rows.
 
 Counting stays off the request's critical path: `count()` adds to a dictionary in the
-process's memory (a lock and a dict update, about a microsecond), and a daemon thread
+process's memory (the time, a lock and a dict update: 4.5 µs measured), and a daemon thread
 adds what was counted to the table every `UNO_FIGURES_FLUSH_SECONDS`, one upsert per
 (name, minute) bucket in one transaction. A refused move rolls its transaction back, so
 nothing inside it could record the refusal; counting in memory also keeps a burst of
