@@ -15,6 +15,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.timesince import timesince
 
+from players.models import Player
 from unoservice import clock
 from unoservice.errors import DomainError
 
@@ -67,6 +68,22 @@ class PresetFilter(admin.SimpleListFilter):
         return queryset
 
 
+class PlayerFilter(admin.SimpleListFilter):
+    """The games a player sat in (?player=<id>, linked from a player's page)."""
+
+    title = "player"
+    parameter_name = "player"
+
+    def lookups(self, request, model_admin):
+        player = Player.objects.filter(pk=self.value()).first() if self.value() else None
+        return [(str(player.pk), player.name)] if player else []
+
+    def queryset(self, request, queryset):
+        if self.value():
+            return queryset.filter(seats__player_id=self.value())
+        return queryset
+
+
 class DeadlineFilter(admin.SimpleListFilter):
     title = "deadlines"
     parameter_name = "deadlines"
@@ -106,6 +123,7 @@ class GameAdmin(admin.ModelAdmin):
         "visibility",
         DeadlineFilter,
         ("ended_at", admin.DateFieldListFilter),
+        PlayerFilter,
     )
     search_fields = ("id", "host__name", "seats__player__name")
     readonly_fields = [
