@@ -24,14 +24,6 @@ pytestmark = pytest.mark.django_db
 AT = datetime(2026, 12, 1, 10, 15, 20, tzinfo=UTC)
 
 
-@pytest.fixture(autouse=True)
-def fresh_tally(monkeypatch):
-    """Each test counts into a tally of its own (what other tests counted stays out)."""
-    tally = figures.Tally()
-    monkeypatch.setattr(figures, "_tally", tally)
-    return tally
-
-
 def rows() -> dict[tuple[str, datetime], tuple[int, datetime]]:
     return {(b.name, b.minute): (b.count, b.last_at) for b in FigureBucket.objects.all()}
 
@@ -211,6 +203,20 @@ def test_a_server_error_is_counted_by_its_class_and_endpoint(monkeypatch):
 
     assert response.status_code == 500
     assert counted("server_error:") == {"server_error:KeyError at games:detail": 1}
+
+
+def test_a_server_error_outside_any_view_is_not_named_after_the_clients_path():
+    from django.test import RequestFactory
+
+    from unoservice.ops.signals import count_server_error
+
+    request = RequestFactory().get("/anything/a-client/chose")
+    try:
+        raise ValueError("in a middleware")
+    except ValueError:
+        count_server_error(sender=None, request=request)
+
+    assert counted("server_error:") == {"server_error:ValueError at no view": 1}
 
 
 def test_every_sweep_of_the_deadlines_is_counted():

@@ -13,5 +13,6 @@ def count_server_error(sender, request=None, **kwargs) -> None:
     games:actions"), so the dashboard lists the recent ones."""
     error = sys.exc_info()[1]
     match = getattr(request, "resolver_match", None)
-    where = match.view_name if match is not None else getattr(request, "path", "?")
+    # Never the raw path: any client could then add names (and rows) at will.
+    where = match.view_name if match is not None else "no view"
     figures.count(f"{figures.SERVER_ERROR}{type(error).__name__} at {where}")
