@@ -167,14 +167,15 @@ def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
 
 
 def _count_refusal(response: Response, context: dict) -> None:
-    if response.status_code == 429:
+    code = str(response.data.get("code", "unknown"))
+    if code == "throttled":
         view = context.get("view")
         figures.count(figures.THROTTLED + (getattr(view, "throttle_scope", None) or "other"))
         return
     request = context.get("request")
     match = getattr(request, "resolver_match", None)
     if 400 <= response.status_code < 500 and match and match.view_name in MOVE_VIEWS:
-        figures.count(figures.REFUSED + str(response.data.get("code", "unknown")))
+        figures.count(figures.REFUSED + code)
 
 
 def _problem_of(exc: Exception, context: dict) -> Response | None:
