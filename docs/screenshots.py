@@ -1,4 +1,5 @@
-"""Screenshots of the admin for the docs: the dashboard, the games list and a game's page.
+"""Screenshots of the admin for the docs: the dashboard, the games list, a game's page, its
+replay viewer and its audit.
 
     uv run python docs/screenshots.py [--out docs/images]
 
@@ -20,7 +21,7 @@ REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "screenshots-only-password"
 NO_TIMERS = {"turn_seconds": None, "response_seconds": None, "uno_window_seconds": None}
-SHOTS = ("dashboard.png", "games.png", "game.png")
+SHOTS = ("dashboard.png", "games.png", "game.png", "replay.png", "audit.png")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,6 +146,11 @@ def _photograph(out: Path, game_id: str) -> None:
             page.screenshot(path=str(out / "games.png"))
             page.goto(base + f"/admin/games/game/{game_id}/change/")
             page.screenshot(path=str(out / "game.png"))
+            page.goto(base + f"/admin/games/game/{game_id}/replay/?at=9")
+            page.wait_for_selector("#replay[data-shown='9']")
+            page.screenshot(path=str(out / "replay.png"), full_page=True)
+            page.goto(base + f"/admin/games/game/{game_id}/audit/")
+            page.screenshot(path=str(out / "audit.png"))
             browser.close()
     finally:
         server.terminate()

@@ -8,7 +8,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Subquery
-from django.http import Http404, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -23,6 +23,7 @@ from . import selectors, services
 from .audit import audit_game
 from .engine import PRESETS
 from .models import Game, GameEvent, GameSeat, GameStatus, SigningKey
+from .replay_viewer import replay_steps
 
 OPEN = (GameStatus.WAITING, GameStatus.ACTIVE)
 
@@ -224,6 +225,12 @@ class GameAdmin(admin.ModelAdmin):
             ),
             path("<uuid:game_id>/audit/", view(self.audit_view), name="games_game_audit"),
             path("<uuid:game_id>/export/", view(self.export_view), name="games_game_export"),
+            path("<uuid:game_id>/replay/", view(self.replay_view), name="games_game_replay"),
+            path(
+                "<uuid:game_id>/replay/steps.json",
+                view(self.replay_steps_view),
+                name="games_game_replay_steps",
+            ),
         ]
         return [*own, *super().get_urls()]
 
@@ -265,6 +272,29 @@ class GameAdmin(admin.ModelAdmin):
         response = StreamingHttpResponse(lines, content_type="application/x-ndjson")
         response["Content-Disposition"] = f'attachment; filename="game-{game.id}.ndjson"'
         return response
+
+    def replay_view(self, request, game_id):
+        """The viewer: every hand, the table and the event of each step (?at=N)."""
+        game = self._game_for_view(request, game_id)
+        try:
+            at = max(0, min(int(request.GET.get("at", 0)), game.version))
+        except ValueError:
+            at = 0
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "game": game,
+            "at": at,
+            "title": f"Replay of game {game.id}",
+            "steps_url": reverse("admin:games_game_replay_steps", args=[game.pk]),
+            "change_url": self._change_url(game),
+        }
+        return TemplateResponse(request, "admin/games/game/replay.html", context)
+
+    def replay_steps_view(self, request, game_id):
+        game = self._game_for_view(request, game_id)
+        steps = replay_steps(game=game, player=_staff_player(request))
+        return JsonResponse({"game": str(game.id), "version": game.version, "steps": steps})
 
     def _with_reason(self, request, game: Game, title: str, act) -> HttpResponse:
         """GET asks for a reason; POST does it through the service (a refusal, such as a

@@ -9,7 +9,6 @@ UNO_REQUIRE_SERVICES=1 (CI, whose .ci/run installs the `chromium` package)."""
 from __future__ import annotations
 
 import json
-import shutil
 import urllib.error
 import urllib.request
 
@@ -23,60 +22,21 @@ from players.models import ApiToken
 from players.services import player_for_user, player_register, token_issue
 from unoservice.ops import figures
 
+from .conftest import ADMIN_PASSWORD
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PASSWORD = "a-long-admin-password"
 NO_TIMERS = {"turn_seconds": None, "response_seconds": None, "uno_window_seconds": None}
-
-
-@pytest.fixture(scope="module")
-def browser(require_service):
-    if shutil.which(CHROMIUM) is None:
-        require_service(f"needs Chromium at {CHROMIUM} (Debian's `chromium` package)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context()
-    context.set_default_timeout(15_000)
-    yield context.new_page()
-    context.close()
 
 
 @pytest.fixture
 def staff():
     """A superuser who signs in with a password, and their player with an API token."""
-    get_user_model().objects.create_superuser("root", "root@example.com", PASSWORD)
+    get_user_model().objects.create_superuser("root", "root@example.com", ADMIN_PASSWORD)
     player = player_for_user(username="root")
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_issue(player=player)}")
     return client
-
-
-def sign_in(page, live_server, path: str) -> None:
-    page.goto(live_server.url + path)
-    page.fill("#id_username", "root")
-    page.fill("#id_password", PASSWORD)
-    page.click("input[type=submit]")
-    page.wait_for_url(f"**{path}")
 
 
 def api_client(name: str):
@@ -133,7 +93,9 @@ def expected_games() -> dict[str, str]:
     }
 
 
-def test_the_dashboard_shows_the_databases_numbers_and_follows_them_live(page, live_server, staff):
+def test_the_dashboard_shows_the_databases_numbers_and_follows_them_live(
+    page, live_server, staff, sign_in
+):
     ann, ann_client = api_client("ann")
     bob, bob_client = api_client("bob")
     played = started(ann_client, bob_client)
@@ -151,7 +113,7 @@ def test_the_dashboard_shows_the_databases_numbers_and_follows_them_live(page, l
     assert refused.status_code == 409
     figures.flush()
 
-    sign_in(page, live_server, "/admin/dashboard/")
+    sign_in(page, "/admin/dashboard/")
 
     expected = expected_games()
     assert expected["games_aborted_today"] == "1"
@@ -178,7 +140,7 @@ def test_the_dashboard_shows_the_databases_numbers_and_follows_them_live(page, l
     assert listed == Game.objects.filter(status=GameStatus.ABORTED).count() == 2
 
 
-def test_a_token_revoked_in_the_admin_is_refused_by_the_api(page, live_server, staff):
+def test_a_token_revoked_in_the_admin_is_refused_by_the_api(page, live_server, staff, sign_in):
     player, _ = player_register(name="ann")
     token = token_issue(player=player, label="phone")
     row = ApiToken.objects.get(player=player, label="phone")
@@ -195,7 +157,7 @@ def test_a_token_revoked_in_the_admin_is_refused_by_the_api(page, live_server, s
 
     assert games_status() == (200, None)
 
-    sign_in(page, live_server, "/admin/players/apitoken/")
+    sign_in(page, "/admin/players/apitoken/")
     assert token not in page.content()  # only its hint is ever shown
     page.check(f'input[name="_selected_action"][value="{row.pk}"]')
     page.select_option('select[name="action"]', "revoke")

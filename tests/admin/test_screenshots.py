@@ -13,7 +13,7 @@ CHROMIUM = "/usr/bin/chromium"
 
 
 @pytest.mark.e2e
-def test_the_screenshot_script_photographs_the_dashboard_and_the_games(
+def test_the_screenshot_script_photographs_the_dashboard_games_replay_and_audit(
     tmp_path, repo_dir, child_env, require_service
 ):
     if shutil.which(CHROMIUM) is None:
@@ -29,7 +29,7 @@ def test_the_screenshot_script_photographs_the_dashboard_and_the_games(
     )
 
     assert ran.returncode == 0, ran.stderr[-3000:]
-    for name in ("dashboard.png", "games.png", "game.png"):
+    for name in ("dashboard.png", "games.png", "game.png", "replay.png", "audit.png"):
         image = (tmp_path / name).read_bytes()
         assert image.startswith(b"\x89PNG\r\n\x1a\n"), name
         assert len(image) > 10_000, name  # a page, not a blank
