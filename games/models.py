@@ -292,6 +292,8 @@ class GameEvent(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="one_event_per_game_seq")
         ]
+        # The dashboard counts the last hour's events per minute every few seconds.
+        indexes = [models.Index(fields=["recorded_at"], name="games_events_by_time")]
 
     def __str__(self) -> str:
         return f"{self.game_id} #{self.seq} {self.type}"

@@ -71,6 +71,12 @@ def game_replay_get(*, game: Game, player: Player, at: int) -> dict:
     at = max(0, min(at, game.version))
     viewer = viewer_of(game, player)
     state = replay_state(game, upto=at)
+    return replay_document(game, state, viewer, at, _hash_at(game, at))
+
+
+def replay_document(game: Game, state: GameState, viewer, at: int, head_hash: str) -> dict:
+    """The game document of `state`, the game as of seq `at` (the replay viewer builds one
+    per step from a single fold of the log)."""
     # game_document already opens every hand to staff, and to the players once the game
     # has ended; overwriting it with the engine's raw view (as this did) dropped each
     # seat's `player` and `catchable_until` and replaced `uno_window` by `uno_windows`.
@@ -82,7 +88,7 @@ def game_replay_get(*, game: Game, player: Player, at: int) -> dict:
     if not state.seat_count:
         document["phase"] = "finished" if status == GameStatus.ABORTED else "waiting"
     document["version"] = at
-    document["head_hash"] = _hash_at(game, at)
+    document["head_hash"] = head_hash
     document["replay_of"] = game.version
     return document
 

@@ -246,6 +246,31 @@ def game_leave(*, game_id, player: Player) -> GameWrite:
     return w
 
 
+def game_seat_remove(*, game_id, seat: int, reason: str, staff: Player) -> GameWrite:
+    """Staff take a seat out of a game: while waiting it is freed (the host's seat is not:
+    abort the game instead); while active it is removed from play as if its player had
+    left, with `reason` in the event."""
+    with GameWrite(game_id) as w:
+        game = w.game
+        taken = next((s for s in game.seat_rows() if s.seat == seat and not s.left), None)
+        if taken is None:
+            raise GameConflict(f"Seat {seat} is not taken.", version=game.version)
+        actor = f"player:{staff.id}"
+        if game.status == GameStatus.WAITING:
+            if taken.player_id == str(game.host_id):
+                raise GameConflict("The host's seat is not removed: abort the game instead.")
+            game.seats.filter(seat=seat).delete()
+            game.seat_freed(seat)
+            w.lobby([NewEvent("seat_left", {"seat": seat, "player": taken.player_id}, None, actor)])
+            return w
+        if game.status != GameStatus.ACTIVE:
+            raise GameConflict("The game is over.", version=game.version)
+        game.seats.filter(seat=seat).update(left_at=clock.now())
+        game.seat_left(seat)
+        w.step(engine.RemoveSeat(seat, reason), actor=actor)
+    return w
+
+
 def game_start(*, game_id, player: Player) -> GameWrite:
     with GameWrite(game_id) as w:
         game = w.game

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import close_old_connections, connections
 
 from unoservice import clock
+from unoservice.ops import figures
 
 from .idempotency import idempotency_records_purge
 from .models import Game
@@ -51,6 +52,7 @@ def sweep_deadlines() -> int:
         .order_by("next_due_at")
         .values_list("id", flat=True)[:SWEEP_BATCH]
     )
+    figures.count(figures.SWEEPER_RUN)
     enforced = 0
     for game_id in dict.fromkeys(overdue):
         enforced += game_deadlines_enforce(game_id=game_id, skip_locked=True)

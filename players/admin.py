@@ -1,6 +1,7 @@
 """Admin for players and tokens: tokens are never shown (only their hint) and can be
-revoked, not edited. Staff deactivate and reactivate players here, from the list (an
-action) or from a player's page (a button that asks for confirmation)."""
+revoked, not edited, from the token list or a player's page. Staff deactivate and
+reactivate players here, from the list (an action) or from a player's page (a button that
+asks for confirmation). A player's page lists their games."""
 
 from __future__ import annotations
 
@@ -10,22 +11,33 @@ from django.http import Http404
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-
-from unoservice import clock
+from django.utils.html import format_html, format_html_join
 
 from . import services
 from .models import ApiToken, Player
 
+#: How many of a player's games their page lists (the rest: the games list, filtered).
+GAMES_SHOWN = 20
+
 
 class TokenInline(admin.TabularInline):
+    """A player's tokens: only their hint is ever shown (the value is not stored)."""
+
     model = ApiToken
     extra = 0
-    fields = ("hint", "label", "created_at", "last_used_at", "revoked_at")
+    fields = ("hint", "label", "created_at", "last_used_at", "revoked_at", "revoke")
     readonly_fields = fields
     can_delete = False
 
     def has_add_permission(self, request, obj=None):
         return False
+
+    @admin.display(description="")
+    def revoke(self, token: ApiToken) -> str:
+        if token.revoked_at is not None:
+            return ""
+        url = reverse("admin:players_player_revoke_token", args=[token.player_id, token.pk])
+        return format_html('<a href="{}">Revoke…</a>', url)
 
 
 class AccountFilter(admin.SimpleListFilter):
@@ -52,7 +64,7 @@ class PlayerAdmin(admin.ModelAdmin):
     list_filter = (AccountFilter,)
     list_select_related = ("user",)
     search_fields = ("name", "id", "user__username")
-    readonly_fields = ("id", "created_at", "account")
+    readonly_fields = ("id", "created_at", "account", "games")
     inlines = [TokenInline]
     actions = ["deactivate_selected", "reactivate_selected"]
 
@@ -71,6 +83,29 @@ class PlayerAdmin(admin.ModelAdmin):
         if not player.is_active:
             return "Deactivated (its Django user is inactive): tokens refused"
         return "Active"
+
+    @admin.display(description="Games")
+    def games(self, player: Player) -> str:
+        seats = player.seats.select_related("game").order_by("-game__created_at")
+        total = seats.count()
+        if not total:
+            return "None"
+        rows = format_html_join(
+            "",
+            '<li><a href="{}">{}</a>: {}, seat {}, version {}</li>',
+            (
+                (
+                    reverse("admin:games_game_change", args=[s.game_id]),
+                    s.game_id,
+                    s.game.status,
+                    s.seat,
+                    s.game.version,
+                )
+                for s in seats[:GAMES_SHOWN]
+            ),
+        )
+        every = reverse("admin:games_game_changelist") + f"?player={player.pk}"
+        return format_html('<ul>{}</ul><a href="{}">All {} game(s)</a>', rows, every, total)
 
     @admin.action(
         description="Deactivate the selected players (their tokens are refused)",
@@ -102,7 +137,36 @@ class PlayerAdmin(admin.ModelAdmin):
             self.admin_site.admin_view(self.account_view),
             name="players_player_account",
         )
-        return [account, *super().get_urls()]
+        revoke = path(
+            "<path:object_id>/tokens/<int:token_id>/revoke/",
+            self.admin_site.admin_view(self.revoke_token_view),
+            name="players_player_revoke_token",
+        )
+        return [account, revoke, *super().get_urls()]
+
+    def revoke_token_view(self, request, object_id, token_id):
+        """GET asks to confirm; POST revokes the token (refused from the next request)."""
+        player = self.get_object(request, object_id)
+        if player is None:
+            raise Http404("No such player.")
+        if not self.has_change_permission(request, player):
+            raise PermissionDenied
+        token = player.tokens.filter(pk=token_id).first()
+        if token is None:
+            raise Http404("No such token.")
+        if request.method == "POST":
+            if services.token_revoke(player=player, token_id=token.pk):
+                self.message_user(request, f"Token {token.hint}… is revoked: the API refuses it.")
+            return redirect(self._change_url(player))
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "player": player,
+            "token": token,
+            "title": f"Revoke the token {token.hint}… of {player}?",
+            "change_url": self._change_url(player),
+        }
+        return TemplateResponse(request, "admin/players/player/token_revoke.html", context)
 
     def account_view(self, request, object_id):
         """GET asks to confirm; POST deactivates an active player or reactivates one."""
@@ -153,6 +217,14 @@ class ApiTokenAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
-    @admin.action(description="Revoke the selected tokens")
+    @admin.action(description="Revoke the selected tokens", permissions=["change"])
     def revoke(self, request, queryset):
-        queryset.filter(revoked_at__isnull=True).update(revoked_at=clock.now())
+        revoked = sum(
+            services.token_revoke(player=token.player, token_id=token.pk)
+            for token in queryset.select_related("player")
+        )
+        self.message_user(
+            request,
+            f"{revoked} token(s) revoked: the API refuses them from now on.",
+            messages.SUCCESS,
+        )

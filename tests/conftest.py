@@ -20,10 +20,17 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from django.conf import settings as django_settings
 from hypothesis import HealthCheck, settings
 
 # Playwright's sync API and some live-server tests keep an event loop in the main thread.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+# The dashboard's figures reach their table when a test flushes them, never from a thread
+# writing behind a test's back (unoservice.ops.figures). pytest-django has read the
+# settings before this file runs, so the setting is changed too; the variable is for the
+# service's processes that tests start.
+os.environ.setdefault("UNO_FIGURES_FLUSH_SECONDS", "0")
+django_settings.UNO_FIGURES_FLUSH_SECONDS = 0
 
 settings.register_profile("dev", max_examples=50)
 settings.register_profile(

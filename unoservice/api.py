@@ -36,6 +36,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from .errors import DomainError
+from .ops import figures
 
 logger = logging.getLogger(__name__)
 
@@ -43,6 +44,8 @@ PROBLEM_CONTENT_TYPE = "application/problem+json"
 #: The status of each kind of domain error (unoservice.errors).
 STATUS_OF_KIND = {"invalid": 400, "forbidden": 403, "not_found": 404, "conflict": 409, "stale": 412}
 PROBLEM_TYPE_PREFIX = "urn:unoservice:problem:"
+#: The endpoints whose refusals count as moves refused (by code) on the dashboard.
+MOVE_VIEWS = frozenset({"games:actions"})
 
 # DRF's codes for its own exceptions, renamed to the contract's where they differ.
 RENAMED_CODES = {
@@ -155,7 +158,27 @@ def problem(status: int, code: str, detail: str, **extra: Any) -> dict[str, Any]
 
 
 def problem_exception_handler(exc: Exception, context: dict) -> Response | None:
-    """DRF's EXCEPTION_HANDLER: any API exception becomes a problem+json response."""
+    """DRF's EXCEPTION_HANDLER: any API exception becomes a problem+json response. Moves
+    refused (by code) and throttled requests are counted for the operator's dashboard."""
+    response = _problem_of(exc, context)
+    if response is not None:
+        _count_refusal(response, context)
+    return response
+
+
+def _count_refusal(response: Response, context: dict) -> None:
+    code = str(response.data.get("code", "unknown"))
+    if code == "throttled":
+        view = context.get("view")
+        figures.count(figures.THROTTLED + (getattr(view, "throttle_scope", None) or "other"))
+        return
+    request = context.get("request")
+    match = getattr(request, "resolver_match", None)
+    if 400 <= response.status_code < 500 and match and match.view_name in MOVE_VIEWS:
+        figures.count(figures.REFUSED + code)
+
+
+def _problem_of(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -265,11 +265,21 @@ if UNO_WORKER_CONN_MAX_AGE > 0:
 # operator sees in the admin (or with `manage.py heartbeat`) that beat and workers run.
 UNO_HEARTBEAT_SECONDS = env.env_int(ENV, "UNO_HEARTBEAT_SECONDS", 60)
 UNO_PING_RETENTION_DAYS = env.env_int(ENV, "UNO_PING_RETENTION_DAYS", 7)
+# The dashboard's figures (unoservice.ops.figures): counted in memory by each process and
+# added to their table every UNO_FIGURES_FLUSH_SECONDS (0: only when flush() is called),
+# kept UNO_FIGURES_RETENTION_DAYS (beat prunes them hourly).
+UNO_FIGURES_FLUSH_SECONDS = float(ENV.get("UNO_FIGURES_FLUSH_SECONDS", "5"))
+UNO_FIGURES_RETENTION_DAYS = env.env_int(ENV, "UNO_FIGURES_RETENTION_DAYS", 7)
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {
         "task": "games.sweep_deadlines",
         "schedule": UNO_SWEEP_SECONDS,
         "options": {"expires": max(1.0, UNO_SWEEP_SECONDS)},
+    },
+    "prune-figures": {
+        "task": "ops.prune_figures",
+        "schedule": 3600.0,
+        "options": {"expires": 3600.0},
     },
     "purge-idempotency-records": {
         "task": "games.purge_idempotency_records",

@@ -226,3 +226,60 @@ def test_a_demoted_staff_user_is_shown_out_of_the_admin_on_the_next_request():
     page = client.get(PLAYERS)
     assert page.status_code == 302
     assert page["Location"].startswith("/admin/login/")
+
+
+# --- a player's games and tokens on their page ----------------------------------------------
+
+
+def test_a_players_page_lists_their_games_and_links_to_all_of_them(admin_client, ann):
+    player, _ = ann
+    bob, _ = player_register(name="bob")
+    played = game_services.game_create(host=player, seats=2, rules={"preset": "classic"})
+    game_services.game_create(host=bob, seats=2, rules={"preset": "classic"})
+
+    page = admin_client.get(f"{PLAYERS}{player.pk}/change/").content.decode()
+
+    assert f"/admin/games/game/{played.pk}/change/" in page
+    all_games = f"/admin/games/game/?player={player.pk}"
+    assert all_games in page
+    listed = admin_client.get(all_games).context["cl"].result_list
+    assert [g.pk for g in listed] == [played.pk]
+
+
+def test_a_token_revoked_from_the_players_page_is_refused_and_never_shown(admin_client, ann):
+    player, token = ann
+    other = token_issue(player=player, label="laptop")
+    row = player.tokens.get(label="registration")
+    revoke_url = f"{PLAYERS}{player.pk}/tokens/{row.pk}/revoke/"
+    page = admin_client.get(f"{PLAYERS}{player.pk}/change/").content.decode()
+    assert revoke_url in page
+    assert token not in page and other not in page
+    confirm = admin_client.get(revoke_url)
+    assert token not in confirm.content.decode()
+    assert api(token).get("/api/v1/players/me").status_code == 200  # a GET changes nothing
+
+    done = admin_client.post(revoke_url)
+
+    assert done.status_code == 302
+    refused = api(token).get("/api/v1/players/me")
+    assert refused.status_code == 401
+    assert problem_code(refused) == "not_authenticated"
+    assert api(other).get("/api/v1/players/me").status_code == 200
+    page = admin_client.get(f"{PLAYERS}{player.pk}/change/").content.decode()
+    assert revoke_url not in page  # a revoked token has nothing left to revoke
+
+
+def test_the_token_list_revokes_through_the_service(admin_client, ann):
+    player, token = ann
+    row = player.tokens.get()
+
+    response = admin_client.post(
+        "/admin/players/apitoken/",
+        {"action": "revoke", "_selected_action": [str(row.pk)]},
+        follow=True,
+    )
+
+    assert [str(m) for m in response.context["messages"]] == [
+        "1 token(s) revoked: the API refuses them from now on."
+    ]
+    assert problem_code(api(token).get("/api/v1/players/me")) == "not_authenticated"

@@ -4,9 +4,11 @@ import uuid
 from datetime import datetime, timedelta
 
 from celery import shared_task
+from celery.signals import worker_process_shutdown
 from django.conf import settings
 
 from unoservice import clock
+from unoservice.ops import figures
 from unoservice.ops.models import WorkerPing
 
 PING_TASK = "ops.ping"
@@ -28,3 +30,15 @@ def ping(self, token: str | None = None, source: str = "unknown", requested_at: 
     retention = timedelta(days=settings.UNO_PING_RETENTION_DAYS)
     WorkerPing.objects.filter(handled_at__lt=now - retention).delete()
     return {"id": row.pk, "created": created}
+
+
+@shared_task(name="ops.prune_figures", ignore_result=True)
+def prune_figures() -> int:
+    """Beat runs this hourly: the dashboard's per-minute figures past their retention go."""
+    return figures.prune()
+
+
+@worker_process_shutdown.connect(weak=False)
+def flush_figures(**kwargs) -> None:
+    """A worker process that stops hands in what it counted since its last flush."""
+    figures.flush_quietly()

@@ -1,0 +1,131 @@
+"""The replay viewer in a real browser: step through a game with the keyboard, the
+buttons and the slider, the table matching GET /replay?at=N at each step checked, and a
+1,000-event game stepped with p95 ≤ 100 ms per step, measured in the browser."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+from games.models import Game
+from players.services import player_for_user, player_register, token_issue
+
+from .conftest import ADMIN_PASSWORD
+from .test_replay_viewer import bots_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def staff_api(settings):
+    settings.UNO_SCHEDULE_DEADLINE_TASKS = False  # the tests sweep, as a worker would
+    get_user_model().objects.create_superuser("root", "root@example.com", ADMIN_PASSWORD)
+    client = APIClient()
+    token = token_issue(player=player_for_user(username="root"))
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    return client
+
+
+def shown_table(page) -> dict:
+    """What the viewer shows now: its step, facts and every seat's hand."""
+    return page.evaluate(
+        """() => ({
+        at: Number(document.getElementById('replay').dataset.shown),
+        facts: Object.fromEntries([...document.querySelectorAll('[data-fact]')]
+            .map(dd => [dd.dataset.fact, dd.textContent.trim()])),
+        hands: [...document.querySelectorAll('#replay-seats tr')]
+            .map(tr => [...tr.querySelectorAll('.card')].map(c => c.textContent)),
+      })"""
+    )
+
+
+def expected_table(staff_api, game: Game, at: int) -> dict:
+    view = staff_api.get(f"/api/v1/games/{game.id}/replay", {"at": at}).json()
+
+    def text(value):
+        return "—" if value in (None, "") else str(value)
+
+    facts = {
+        key: text(view.get(key))
+        for key in ("status", "phase", "round", "to_act", "direction", "top_card", "color")
+    }
+    facts["pending_draw"] = text(view.get("pending_draw"))
+    return {
+        "at": at,
+        "facts": facts,
+        "hands": [seat.get("hand", []) for seat in view["seats"]],
+    }
+
+
+def matches(shown: dict, expected: dict) -> bool:
+    facts = {k: shown["facts"][k] for k in expected["facts"]}
+    return (shown["at"], facts, shown["hands"]) == (
+        expected["at"],
+        expected["facts"],
+        expected["hands"],
+    )
+
+
+def wait_for_step(page, at: int) -> None:
+    page.wait_for_function(f"() => document.getElementById('replay').dataset.shown === '{at}'")
+
+
+def test_stepping_with_keys_buttons_and_slider_shows_the_replay_of_each_step(
+    page, live_server, staff_api, sign_in
+):
+    host, _ = player_register(name="host")
+    game = bots_game(host, target_events=40)
+    replay = f"/admin/games/game/{game.pk}/replay/"
+
+    sign_in(page, replay + "?at=5")
+    wait_for_step(page, 5)  # the deep link
+    checked = [5]
+    assert matches(shown_table(page), expected_table(staff_api, game, 5))
+    for _ in range(6):
+        page.keyboard.press("ArrowRight")
+        checked.append(checked[-1] + 1)
+        wait_for_step(page, checked[-1])
+        assert matches(shown_table(page), expected_table(staff_api, game, checked[-1]))
+    page.keyboard.press("ArrowLeft")
+    wait_for_step(page, checked[-1] - 1)
+    assert matches(shown_table(page), expected_table(staff_api, game, checked[-1] - 1))
+    page.locator("#replay-slider").fill("30")
+    wait_for_step(page, 30)
+    assert matches(shown_table(page), expected_table(staff_api, game, 30))
+    assert page.url.endswith("?at=30")
+    page.click("[data-go=last]")
+    wait_for_step(page, game.version)
+    assert matches(shown_table(page), expected_table(staff_api, game, game.version))
+    page.keyboard.press("Home")
+    wait_for_step(page, 0)
+
+
+def test_a_thousand_event_game_steps_in_well_under_100_ms(page, live_server, staff_api, sign_in):
+    host, _ = player_register(name="host")
+    game = bots_game(host, target_events=1000)
+    assert game.version >= 1000
+
+    sign_in(page, f"/admin/games/game/{game.pk}/replay/")
+    wait_for_step(page, 0)
+    opened = time.perf_counter()
+    page.reload()
+    wait_for_step(page, 0)
+    opening = time.perf_counter() - opened
+    for _ in range(300):
+        page.keyboard.press("ArrowRight")
+    wait_for_step(page, 300)
+    page.locator("#replay-slider").fill(str(game.version))
+    wait_for_step(page, game.version)
+
+    timings = page.evaluate("() => window.replayTimings")
+    p95 = statistics.quantiles(timings, n=20)[-1]
+    print(
+        f"replay viewer, {game.version} events: opened in {opening:.2f} s, {len(timings)} steps, "
+        f"p50 {statistics.median(timings):.2f} ms, p95 {p95:.2f} ms, max {max(timings):.2f} ms"
+    )
+    assert len(timings) >= 300
+    assert p95 <= 100
