@@ -46,6 +46,21 @@ def slots_held(player) -> int:
     return stream_slots().held(player.player.pk)
 
 
+def request_then_leave(gone: asyncio.Event):
+    """An ASGI `receive` for a GET: the request, then a disconnect once `gone` is set."""
+    requested = False
+
+    async def receive():
+        nonlocal requested
+        if not requested:
+            requested = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await gone.wait()
+        return {"type": "http.disconnect"}
+
+    return receive
+
+
 class Frame:
     def __init__(self, kind: str, frame_id: int | None, data):
         self.kind, self.id, self.data = kind, frame_id, data
@@ -143,15 +158,7 @@ class StreamClient:
         return Frame(fields["event"], int(fields["id"]), json.loads(fields["data"]))
 
     async def _run(self) -> None:
-        requested = False
-
-        async def receive():
-            nonlocal requested
-            if not requested:
-                requested = True
-                return {"type": "http.request", "body": b"", "more_body": False}
-            await self.gone.wait()
-            return {"type": "http.disconnect"}
+        receive = request_then_leave(self.gone)
 
         async def send(message):
             if message["type"] == "http.response.start":

@@ -20,7 +20,15 @@ import pytest
 from django.db import connection
 from rest_framework.throttling import ScopedRateThrottle
 
-from .asgi import API, PLAY_POSITION, bearer, served, slots_held, wait_until
+from .asgi import (
+    API,
+    PLAY_POSITION,
+    bearer,
+    request_then_leave,
+    served,
+    slots_held,
+    wait_until,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -295,15 +303,6 @@ async def raw_get(app, path: str, query: str, token: str, gone: asyncio.Event) -
     """A GET straight through the ASGI interface whose client disconnects once `gone` is
     set; returns the messages the application sent."""
     sent: list[dict] = []
-    requested = False
-
-    async def receive():
-        nonlocal requested
-        if not requested:
-            requested = True
-            return {"type": "http.request", "body": b"", "more_body": False}
-        await gone.wait()
-        return {"type": "http.disconnect"}
 
     async def send(message):
         sent.append(message)
@@ -322,7 +321,7 @@ async def raw_get(app, path: str, query: str, token: str, gone: asyncio.Event) -
         "client": ("127.0.0.1", 50000),
         "server": ("testserver", 80),
     }
-    await app(scope, receive, send)
+    await app(scope, request_then_leave(gone), send)
     return sent
 
 
