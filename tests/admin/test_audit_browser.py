@@ -81,8 +81,10 @@ def test_a_tampered_game_fails_and_its_link_opens_the_event_marked_in_the_viewer
 ):
     game = ended_game()
     row = GameEvent.objects.filter(game=game, type="card_played").order_by("seq")[1]
-    other = "red-1" if row.public["card"] != "red-1" else "red-2"
-    edit_public_part(row, {**row.public, "card": other})
+    before = staff_api.get(f"/api/v1/games/{game.id}/replay", {"at": row.seq - 1}).json()
+    hand = before["seats"][row.public["seat"]]["hand"]
+    other = next(c for c in ("red-1", "red-2", "blue-1", "blue-2", "green-3") if c not in hand)
+    edit_public_part(row, {**row.public, "card": other})  # a card its player does not hold
 
     sign_in(page, f"/admin/games/game/{game.pk}/audit/")
 
@@ -97,6 +99,10 @@ def test_a_tampered_game_fails_and_its_link_opens_the_event_marked_in_the_viewer
     assert "hash_chain" in banner.inner_text()
     assert "fault" in page.locator("#replay-event").get_attribute("class")
     assert page.locator("#replay-event-title").inner_text().startswith(f"#{row.seq} card_played")
+    # The edited card is not in its player's hand: the table cannot go past this event.
+    assert (
+        f"does not replay from event {row.seq} on" in page.locator("#replay-unfolded").inner_text()
+    )
     page.keyboard.press("ArrowRight")  # another step is not marked
     page.wait_for_function(
         f"() => document.getElementById('replay').dataset.shown === '{row.seq + 1}'"
