@@ -1,5 +1,5 @@
 """Screenshots of the admin for the docs: the dashboard, the games list, a game's page, its
-replay viewer and its audit.
+replay viewer and its audit, and a player's replay page on a 360 px wide phone.
 
     uv run python docs/screenshots.py [--out docs/images]
 
@@ -21,7 +21,14 @@ REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "screenshots-only-password"
 NO_TIMERS = {"turn_seconds": None, "response_seconds": None, "uno_window_seconds": None}
-SHOTS = ("dashboard.png", "games.png", "game.png", "replay.png", "audit.png")
+SHOTS = (
+    "dashboard.png",
+    "games.png",
+    "game.png",
+    "replay.png",
+    "audit.png",
+    "replay-phone.png",
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,8 +40,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     with tempfile.TemporaryDirectory(prefix="uno-screenshots-") as data:
         _configure(Path(data))
-        game_id = _demo_data()
-        _photograph(args.out, game_id)
+        _photograph(args.out, *_demo_data())
     for name in SHOTS:
         print(args.out / name)
     return 0
@@ -61,9 +67,11 @@ def _configure(data: Path) -> None:
     call_command("migrate", verbosity=0)
 
 
-def _demo_data() -> str:
-    """A few games in every state, some refusals, a heartbeat; returns an active game."""
+def _demo_data() -> tuple[str, str, str]:
+    """A few games in every state, some refusals, a heartbeat; returns an active game, an
+    ended one, and the path of a player's replay link to the ended one."""
     import uuid
+    from urllib.parse import urlsplit
 
     from django.contrib.auth import get_user_model
     from rest_framework.test import APIClient
@@ -112,10 +120,13 @@ def _demo_data() -> str:
     WorkerPing.objects.create(
         token=uuid.uuid4(), source="beat", handled_at=clock.now(), worker="celery@worker-1"
     )
-    return busy["id"]
+    ended = play(started("bob", "cy"), ["bob", "cy"], 8)
+    services.game_abort(game_id=ended["id"], reason="for the pictures", staff=staff)
+    replay_url = clients["bob"][1].get(f"/api/v1/games/{ended['id']}").json()["replay_url"]
+    return busy["id"], ended["id"], urlsplit(replay_url).path
 
 
-def _photograph(out: Path, game_id: str) -> None:
+def _photograph(out: Path, game_id: str, ended_id: str, replay_path: str) -> None:
     from django.test.testcases import LiveServerThread
     from playwright.sync_api import sync_playwright
 
@@ -149,8 +160,12 @@ def _photograph(out: Path, game_id: str) -> None:
             page.goto(base + f"/admin/games/game/{game_id}/replay/?at=9")
             page.wait_for_selector("#replay[data-shown='9']")
             page.screenshot(path=str(out / "replay.png"), full_page=True)
-            page.goto(base + f"/admin/games/game/{game_id}/audit/")
-            page.screenshot(path=str(out / "audit.png"))
+            page.goto(base + f"/admin/games/game/{ended_id}/audit/")
+            page.screenshot(path=str(out / "audit.png"), full_page=True)
+            phone = browser.new_page(viewport={"width": 360, "height": 740})
+            phone.goto(base + replay_path + "?at=12")
+            phone.wait_for_selector("#replay[data-shown='12']")
+            phone.screenshot(path=str(out / "replay-phone.png"), full_page=True)
             browser.close()
     finally:
         server.terminate()

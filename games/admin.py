@@ -262,6 +262,8 @@ class GameAdmin(admin.ModelAdmin):
             "game": game,
             "title": f"Audit of game {game.id}",
             "result": audit_game(game),
+            "seal": game.seal,
+            "seal_key": _listed_key(game.seal),
             "change_url": self._change_url(game),
         }
         return TemplateResponse(request, "admin/games/game/audit.html", context)
@@ -274,17 +276,19 @@ class GameAdmin(admin.ModelAdmin):
         return response
 
     def replay_view(self, request, game_id):
-        """The viewer: every hand, the table and the event of each step (?at=N)."""
+        """The viewer: every hand, the table and the event of each step (?at=N). The audit
+        links a failing check's first event as ?fault=N&check=NAME, which opens that step
+        marked."""
         game = self._game_for_view(request, game_id)
-        try:
-            at = max(0, min(int(request.GET.get("at", 0)), game.version))
-        except ValueError:
-            at = 0
+        fault = _step_param(request, "fault", game.version)
+        at = _step_param(request, "at", game.version)
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
             "game": game,
-            "at": at,
+            "at": at if at is not None else (fault or 0),
+            "fault": fault,
+            "fault_check": request.GET.get("check", "")[:40],
             "title": f"Replay of game {game.id}",
             "steps_url": reverse("admin:games_game_replay_steps", args=[game.pk]),
             "change_url": self._change_url(game),
@@ -332,6 +336,23 @@ class GameAdmin(admin.ModelAdmin):
 
     def _change_url(self, game: Game) -> str:
         return reverse("admin:games_game_change", args=[game.pk])
+
+
+def _step_param(request, name: str, version: int) -> int | None:
+    """A step number from the query string, kept within the game (None: absent or not a
+    number)."""
+    try:
+        return max(0, min(int(request.GET[name]), version))
+    except (KeyError, ValueError):
+        return None
+
+
+def _listed_key(seal: dict | None) -> dict | None:
+    """The key a seal names, as GET /api/v1/keys lists it (None: no seal, or no such key)."""
+    if not seal:
+        return None
+    keys = selectors.signing_keys_get()["keys"]
+    return next((key for key in keys if key["key_id"] == seal.get("key_id")), None)
 
 
 def _staff_player(request):

@@ -141,7 +141,9 @@ class GameApi(APIView):
         return selectors.game_get(game_id=game_id, player=self.request.user)
 
     def view_response(self, game, state=None, status=200) -> Response:
-        view = selectors.game_view_get(game=game, player=self.request.user, state=state)
+        view = _with_absolute_links(
+            self.request, selectors.game_view_get(game=game, player=self.request.user, state=state)
+        )
         response = with_etag(Response(view, status=status), game.version)
         if status == 201:
             response["Location"] = self.request.build_absolute_uri(f"{API_ROOT}/games/{game.id}")
@@ -472,7 +474,9 @@ class GameActionsApi(GameApi):
         game = written.game
         viewer = viewer_of(game, request.user)
         events = [event_document(a.row, viewer, event=a.event) for a in written.appended]
-        view = selectors.game_view_get(game=game, player=request.user, state=written.state)
+        view = _with_absolute_links(
+            request, selectors.game_view_get(game=game, player=request.user, state=written.state)
+        )
         body = {"version": game.version, "events": events, "game": view}
         return with_etag(Response(body), game.version)
 
@@ -658,7 +662,8 @@ class GameReplayApi(GameApi):
     def get(self, request, game_id):
         at = _int_param(request, "at", None, 0, 10**9)
         game = self.game(game_id)
-        return Response(selectors.game_replay_get(game=game, player=request.user, at=at))
+        replay = selectors.game_replay_get(game=game, player=request.user, at=at)
+        return Response(_with_absolute_links(request, replay))
 
 
 class GameExportApi(GameApi):
@@ -791,3 +796,9 @@ def _summary(game) -> dict:
         "version": game.version,
         "created_at": format_time(game.created_at),
     }
+
+
+def _with_absolute_links(request, view: dict) -> dict:
+    if view.get("replay_url"):
+        view["replay_url"] = request.build_absolute_uri(view["replay_url"])
+    return view

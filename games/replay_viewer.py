@@ -11,27 +11,36 @@ from players.models import Player
 
 from .hashing import GENESIS_HASH
 from .models import Game
-from .presentation import event_document, viewer_of
+from .presentation import event_document, reveals_all, viewer_of
 from .selectors import replay_document
 from .store import engine_events, load_events
 
 
 def replay_steps(*, game: Game, player: Player) -> list[dict]:
     """Step N (0 … version): {"at": N, "game": the game as of seq N, "event": event N as
-    the caller may see it, or None before the first}."""
+    the caller may see it, or None before the first}. From an event the engine cannot
+    apply (a log rewritten behind the service's back) on, the table stays as it was
+    before it and each step says so (`unfolded_at`), so the viewer still opens."""
     viewer = viewer_of(game, player)
     state = engine.GameState()
     steps = [
         {"at": 0, "game": replay_document(game, state, viewer, 0, GENESIS_HASH), "event": None}
     ]
+    reveal = reveals_all(game, viewer)
+    unfolded = None  # the first event the engine could not apply (a tampered log)
     for row in load_events(game.id):
-        for event in engine_events([row]):  # lobby events leave the table as it was
-            state = engine.evolve(state, event)
-        steps.append(
-            {
-                "at": row.seq,
-                "game": replay_document(game, state, viewer, row.seq, row.hash),
-                "event": event_document(row, viewer),
-            }
-        )
+        if unfolded is None:
+            try:
+                for event in engine_events([row]):  # lobby events leave the table as it was
+                    state = engine.evolve(state, event)
+            except Exception:  # a log the engine cannot fold is what an auditor looks at
+                unfolded = row.seq
+        step = {
+            "at": row.seq,
+            "game": replay_document(game, state, viewer, row.seq, row.hash),
+            "event": event_document(row, viewer, reveal_all=reveal),
+        }
+        if unfolded is not None:
+            step["unfolded_at"] = unfolded
+        steps.append(step)
     return steps

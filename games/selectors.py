@@ -12,6 +12,7 @@ from .errors import GameNotEnded, GameNotFound, GameNotSealed, StaffOnly
 from .hashing import GENESIS_HASH, format_time
 from .models import Game, GameEvent, GameStatus, SigningKey, Visibility
 from .presentation import event_document, game_document, reveals_all, viewer_of
+from .replay_links import replay_path
 from .store import engine_events, load_events
 from .write import load_state, replay_state
 
@@ -39,9 +40,13 @@ def game_get(*, game_id, player: Player) -> Game:
 
 
 def game_view_get(*, game: Game, player: Player, state: GameState | None = None) -> dict:
+    """The game as the caller may see it; once it has ended, with the caller's own link to
+    its replay page (`replay_url`, a path here: the API makes it absolute)."""
     if state is None and game.status != GameStatus.WAITING:
         state = load_state(game)
-    return game_document(game, state, viewer_of(game, player))
+    document = game_document(game, state, viewer_of(game, player))
+    document["replay_url"] = replay_path(game, player)
+    return document
 
 
 def legal_actions_get(*, game: Game, player: Player) -> list[dict]:
@@ -67,11 +72,14 @@ def event_feed(*, game: Game, player: Player, after: int = 0) -> dict:
 
 def game_replay_get(*, game: Game, player: Player, at: int) -> dict:
     """The game as of `seq` `at`, as the caller may see it then (staff: everything;
-    the game's players: everything once the game has ended)."""
+    the game's players: everything once the game has ended), with the caller's
+    `replay_url` once the game has ended, as in its view."""
     at = max(0, min(at, game.version))
     viewer = viewer_of(game, player)
     state = replay_state(game, upto=at)
-    return replay_document(game, state, viewer, at, _hash_at(game, at))
+    document = replay_document(game, state, viewer, at, _hash_at(game, at))
+    document["replay_url"] = replay_path(game, player)
+    return document
 
 
 def replay_document(game: Game, state: GameState, viewer, at: int, head_hash: str) -> dict:

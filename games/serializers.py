@@ -435,6 +435,15 @@ class GameView(serializers.Serializer):
         help_text="The rematch of this ended game, once one of its players asked for it "
         "(POST /games/{id}/rematch); null until then.",
     )
+    replay_url = serializers.URLField(
+        allow_null=True,
+        help_text="Once the game has ended (finished or aborted): a link to its replay page "
+        "in a browser, showing the game step by step as you may see it (your own cards "
+        "always; every hand once the service opens ended games to their players). The link "
+        "is signed for you and this game, holds no token, grants no API access, and works "
+        "for 24 hours from this response; ask for the game again for a fresh one. Null "
+        "while the game is waiting or active.",
+    )
     spectators = serializers.IntegerField(
         help_text="How many signed-in viewers without a seat stream the game now, counted "
         "across every web process. Not part of `version`: it changes no ETag and wakes no "

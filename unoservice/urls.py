@@ -17,6 +17,7 @@ urlpatterns = [
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     path("admin/dashboard/", include("unoservice.ops.admin_views")),
     path("admin/", admin.site.urls),
+    path("", include("games.replay_page")),
 ]
 
 handler400 = "unoservice.api.bad_request"

@@ -8,7 +8,10 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
 
+from players.services import player_for_user, token_issue
 from unoservice.ops import figures
 
 
@@ -69,3 +72,14 @@ def sign_in(live_server):
         page.wait_for_url(f"**{path}")
 
     return _sign_in
+
+
+@pytest.fixture
+def staff_api(settings):
+    """The superuser "root" (who browser tests sign in as), through the API."""
+    settings.UNO_SCHEDULE_DEADLINE_TASKS = False  # the tests sweep, as a worker would
+    get_user_model().objects.create_superuser("root", "root@example.com", ADMIN_PASSWORD)
+    client = APIClient()
+    token = token_issue(player=player_for_user(username="root"))
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    return client

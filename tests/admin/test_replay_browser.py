@@ -8,26 +8,13 @@ import statistics
 import time
 
 import pytest
-from django.contrib.auth import get_user_model
-from rest_framework.test import APIClient
 
 from games.models import Game
-from players.services import player_for_user, player_register, token_issue
+from players.services import player_register
 
-from .conftest import ADMIN_PASSWORD
 from .test_replay_viewer import bots_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def staff_api(settings):
-    settings.UNO_SCHEDULE_DEADLINE_TASKS = False  # the tests sweep, as a worker would
-    get_user_model().objects.create_superuser("root", "root@example.com", ADMIN_PASSWORD)
-    client = APIClient()
-    token = token_issue(player=player_for_user(username="root"))
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    return client
 
 
 def shown_table(page) -> dict:
@@ -36,9 +23,10 @@ def shown_table(page) -> dict:
         """() => ({
         at: Number(document.getElementById('replay').dataset.shown),
         facts: Object.fromEntries([...document.querySelectorAll('[data-fact]')]
-            .map(dd => [dd.dataset.fact, dd.textContent.trim()])),
+            .map(dd => [dd.dataset.fact,
+                 dd.querySelector('.card')?.dataset.code ?? dd.textContent.trim()])),
         hands: [...document.querySelectorAll('#replay-seats tr')]
-            .map(tr => [...tr.querySelectorAll('.card')].map(c => c.textContent)),
+            .map(tr => [...tr.querySelectorAll('.card')].map(c => c.dataset.code)),
       })"""
     )
 

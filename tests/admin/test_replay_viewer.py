@@ -20,7 +20,10 @@ NO_TIMERS = {"turn_seconds": None, "response_seconds": None, "uno_window_seconds
 
 
 def without_clock(document: dict) -> dict:
-    return {k: v for k, v in document.items() if k != "server_time"}
+    """The document without what depends on when it was asked: the server's time, and
+    the caller's replay link (signed until 24 hours from then; the viewer has no use
+    for it)."""
+    return {k: v for k, v in document.items() if k not in ("server_time", "replay_url")}
 
 
 def bots_game(host, target_events: int) -> Game:

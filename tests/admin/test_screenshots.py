@@ -29,7 +29,8 @@ def test_the_screenshot_script_photographs_the_dashboard_games_replay_and_audit(
     )
 
     assert ran.returncode == 0, ran.stderr[-3000:]
-    for name in ("dashboard.png", "games.png", "game.png", "replay.png", "audit.png"):
+    shots = ("dashboard.png", "games.png", "game.png", "replay.png", "audit.png")
+    for name in (*shots, "replay-phone.png"):
         image = (tmp_path / name).read_bytes()
         assert image.startswith(b"\x89PNG\r\n\x1a\n"), name
         assert len(image) > 10_000, name  # a page, not a blank

@@ -6,8 +6,9 @@ The crawler's notion of what a caller may see is built here from the game's stor
 of DESIGN.md section 4, not from the server's redaction code:
 
 - everyone who may see the game sees the public table: the discard pile laid out by a
-  position, every card turned or played, and whatever a round's end reveals (the hands
-  left and every shuffle's order);
+  position, every card turned or played, whatever a round's end reveals (the hands
+  left and every shuffle's order), and every shuffle's order when a game ends mid-round
+  (`shuffles_revealed`);
 - a seat also sees the cards dealt to it, the cards it drew, the hands it was given by a
   swap or rotation, and the hand shown to it when it challenged a Wild Draw Four; what a
   seat once saw stays allowed (it may still be in the seat's own history);
@@ -199,6 +200,9 @@ def knowledge_from_log(game_id) -> Knowledge:
         elif kind == "round_ended":
             for hand in public["hands"].values():
                 known.public.update(hand)
+            for shuffle in public["shuffles"]:
+                known.public.update(shuffle["order"])
+        elif kind == "shuffles_revealed":  # a game ending mid-round reveals its shuffles
             for shuffle in public["shuffles"]:
                 known.public.update(shuffle["order"])
         elif kind in ("cards_dealt", "cards_drawn", "hand_replaced"):
