@@ -53,7 +53,7 @@ from .errors import GameNotFound
 from .models import Game, GameEvent, GameStatus
 from .presentation import event_document, game_document, reveals_all, viewer_of
 from .spectators import SpectatorLease, spectator_count
-from .store import events_between, load_events
+from .store import head_and_events, load_events
 from .watch import PlayerKey, version_watch
 from .write import load_state
 
@@ -128,12 +128,13 @@ class Reading:
 
 def read_log(game_id, after: int) -> Reading:
     """Everything a batch needs that is not in memory (database, Redis), read in a
-    thread, so that the batches themselves are built on the event loop."""
-    game = Game.head_row(game_id)
-    if game is None:
+    thread, so that the batches themselves are built on the event loop: the head row and
+    the new events in one statement, the spectators' count."""
+    found = head_and_events(game_id, after)
+    if found is None:
         raise GameNotFound()
+    game, rows = found
     state = None if game.status == GameStatus.WAITING else load_state(game)
-    rows = events_between(game.id, after, game.version)
     return Reading(game, state, after, rows, spectator_count(game.id))
 
 
