@@ -31,6 +31,7 @@ wake-up only delays a notice.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 import time
 import uuid
@@ -50,9 +51,9 @@ from . import notices, selectors
 from .engine import GameState
 from .errors import GameNotFound
 from .models import Game, GameEvent, GameStatus
-from .presentation import event_document, reveals_all, viewer_of
-from .spectators import SpectatorLease
-from .store import events_between, load_events
+from .presentation import event_document, game_document, reveals_all, viewer_of
+from .spectators import SpectatorLease, spectator_count
+from .store import head_and_events, load_events
 from .watch import PlayerKey, version_watch
 from .write import load_state
 
@@ -113,29 +114,36 @@ def read_batch(
 
 @dataclass(frozen=True)
 class Reading:
-    """What every stream of a game needs after a write: the head row, its engine state
-    and the events after `start` (shared, read-only); and the spectators' batch, by the
-    seq it follows: a spectator sees what any other sees."""
+    """What every stream of a game needs after a write: the head row, its engine state,
+    the events after `start` and the spectators' count (shared, read-only); and the
+    spectators' batch, by the seq it follows: a spectator sees what any other sees."""
 
     game: Game
     state: GameState | None
     start: int
     rows: list[GameEvent]
-    spectators: dict[int, asyncio.Future] = field(default_factory=dict, compare=False)
+    spectators: int | None = None
+    spectator_batches: dict[int, Batch] = field(default_factory=dict, compare=False)
 
 
 def read_log(game_id, after: int) -> Reading:
-    game = Game.head_row(game_id)
-    if game is None:
+    """Everything a batch needs that is not in memory (database, Redis), read in a
+    thread, so that the batches themselves are built on the event loop: the head row and
+    the new events in one statement, the spectators' count."""
+    found = head_and_events(game_id, after)
+    if found is None:
         raise GameNotFound()
+    game, rows = found
     state = None if game.status == GameStatus.WAITING else load_state(game)
-    return Reading(game, state, after, events_between(game.id, after, game.version))
+    return Reading(game, state, after, rows, spectator_count(game.id))
 
 
 def batch_from(reading: Reading, player: Player, after: int) -> Batch:
-    """The events of a shared reading after `after`, and the view, for `player`. The
-    stream's opening read (`read_batch`) checked that the player may see the game; that
-    cannot change while it streams (visibility is fixed, and a seat once taken counts)."""
+    """The events of a shared reading after `after`, and the view, for `player`: no I/O,
+    so a stream builds it on the event loop (a thread hop per stream cost more than the
+    building). The stream's opening read (`read_batch`) checked that the player may see
+    the game; that cannot change while it streams (visibility is fixed, and a seat once
+    taken counts)."""
     game = reading.game
     viewer = viewer_of(game, player)
     reveal = reveals_all(game, viewer)
@@ -146,7 +154,7 @@ def batch_from(reading: Reading, player: Player, after: int) -> Batch:
             for row in reading.rows
             if row.seq > after
         ],
-        view=selectors.game_view_get(game=game, player=player, state=reading.state),
+        view=game_document(game, reading.state, viewer, spectators=reading.spectators),
         ended=game.status in (GameStatus.FINISHED, GameStatus.ABORTED),
         seated=viewer.seat is not None,
     )
@@ -207,13 +215,15 @@ async def next_batch(
     viewer = viewer_of(reading.game, player)
     if viewer.seat is not None and spectator is not None:
         await sync_to_async(spectator.release)()
+        # The count read with the log still holds the lease just given back.
+        counted = await sync_to_async(spectator_count)(reading.game.id)
+        reading = dataclasses.replace(reading, spectators=counted)
     if viewer.seat is not None or viewer.staff:
-        return await sync_to_async(batch_from)(reading, player, after)
-    batch = reading.spectators.get(after)
+        return batch_from(reading, player, after)
+    batch = reading.spectator_batches.get(after)
     if batch is None:
-        batch = asyncio.ensure_future(sync_to_async(batch_from)(reading, player, after))
-        reading.spectators[after] = batch
-    return await asyncio.shield(batch)
+        batch = reading.spectator_batches[after] = batch_from(reading, player, after)
+    return batch
 
 
 def game_frames(

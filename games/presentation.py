@@ -35,8 +35,11 @@ def reveals_all(game: Game, viewer: Viewer) -> bool:
     return ended and was_seated and settings.UNO_REVEAL_FINISHED_GAMES
 
 
-def game_document(game: Game, state: GameState | None, viewer: Viewer) -> dict:
-    """The game as `viewer` may see it (`GET /games/{id}`)."""
+def game_document(
+    game: Game, state: GameState | None, viewer: Viewer, *, spectators: int | None = None
+) -> dict:
+    """The game as `viewer` may see it (`GET /games/{id}`); `spectators`: their count,
+    when the caller has read it already."""
     players = {s.seat: s.player for s in game.seat_rows()}
     document = {
         "id": str(game.id),
@@ -53,7 +56,7 @@ def game_document(game: Game, state: GameState | None, viewer: Viewer) -> dict:
         "server_time": format_time(clock.now()),
         "deadline_at": None,
         "next_game_id": str(game.next_game_id) if game.next_game_id else None,
-        "spectators": spectator_count(game.id),
+        "spectators": spectator_count(game.id) if spectators is None else spectators,
     }
     if game.invite_code and (viewer.seat is not None or viewer.staff):
         document["invite_code"] = game.invite_code

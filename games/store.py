@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
 
+from django.core.exceptions import ValidationError
 from django.db import connection
 
 from games.engine import event_to_parts
 from games.engine.codec import SCHEMA_VERSION, events_from_parts, schema_version_of
 from games.engine.events import EVENT_TYPES, Event
 from games.engine.upcast import upcast
-from unoservice.rows import Columns, fetch_all, insert_rows, table
+from unoservice.rows import Columns, insert_rows, table
 
 from .hashing import envelope, event_hash, format_time, private_digest
 from .models import Game, GameEvent
@@ -112,27 +113,55 @@ def load_events(game_id, *, after: int = 0, upto: int | None = None, limit: int 
     return list(rows[:limit] if limit else rows)
 
 
-def events_between(game_id, after: int, upto: int) -> list[GameEvent]:
-    """The events after seq `after` up to `upto`, in order: what `load_events` answers,
-    in a statement written once per process (unoservice.rows), for the live streams,
-    which read after every write."""
-    key = Game._meta.pk.get_db_prep_value(Game._meta.pk.to_python(game_id), connection)
-    return fetch_all(_events_between_sql(), [key, after, upto], _event_columns())
+def head_and_events(game_id, after: int) -> tuple[Game, list[GameEvent]] | None:
+    """The game's head row and its events after seq `after` up to its version, in one
+    statement (the live streams read both after every write); None for no such game.
+    The engine state, by far the head row's largest column, comes with the first row
+    only."""
+    try:
+        key = Game._meta.pk.get_db_prep_value(Game._meta.pk.to_python(game_id), connection)
+    except (ValidationError, ValueError, TypeError, AttributeError):
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(_head_and_events_sql(), [after, key])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    heads, events = _head_columns(), _event_columns()
+    game = heads.build(rows[0][: len(heads)])
+    found = (events.build(row[len(heads) :]) for row in rows)
+    return game, [event for event in found if event is not None]
+
+
+@cache
+def _head_columns() -> Columns:
+    return Columns(Game, "g")
+
+
+@cache
+def _head_and_events_sql() -> str:
+    quote = connection.ops.quote_name
+    seq = quote(GameEvent._meta.get_field("seq").column)
+    game = quote(GameEvent._meta.get_field("game").column)
+    first_row = f"row_number() OVER (ORDER BY e.{seq}) = 1"
+    heads = [
+        f"CASE WHEN {first_row} THEN g.{quote(f.column)} END"
+        if f.name == "state"
+        else f"g.{quote(f.column)}"
+        for f in _head_columns().fields
+    ]
+    version = quote(Game._meta.get_field("version").column)
+    pk = quote(Game._meta.pk.column)
+    return (
+        f"SELECT {', '.join(heads)}, {_event_columns().sql} FROM {table(Game)} g "
+        f"LEFT JOIN {table(GameEvent)} e ON e.{game} = g.{pk} AND e.{seq} > %s "
+        f"AND e.{seq} <= g.{version} WHERE g.{pk} = %s ORDER BY e.{seq}"
+    )
 
 
 @cache
 def _event_columns() -> Columns:
     return Columns(GameEvent, "e")
-
-
-@cache
-def _events_between_sql() -> str:
-    seq = connection.ops.quote_name(GameEvent._meta.get_field("seq").column)
-    game = connection.ops.quote_name(GameEvent._meta.get_field("game").column)
-    return (
-        f"SELECT {_event_columns().sql} FROM {table(GameEvent)} e "
-        f"WHERE e.{game} = %s AND e.{seq} > %s AND e.{seq} <= %s ORDER BY e.{seq}"
-    )
 
 
 # --- reading ------------------------------------------------------------------------

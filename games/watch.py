@@ -75,8 +75,12 @@ class _Waiter:
             self.loop.call_soon_threadsafe(self._resolve)
 
     def _resolve(self) -> None:
-        if not self.woken.done():
-            self.woken.set_result(None)
+        _settle(self.woken, True)
+
+
+def _settle(woken: asyncio.Future, value: bool) -> None:
+    if not woken.done():
+        woken.set_result(value)
 
 
 class VersionWatch:
@@ -105,15 +109,18 @@ class VersionWatch:
         woken = loop.create_future()
         waiters = {key: _Waiter(loop, after, woken) for key, after in marks.items()}
         added = []
+        # A timer handle rather than asyncio.wait_for: a thousand streams wait again after
+        # every write, and wait_for's timeout scope cost more than the wait itself.
+        timer = loop.call_later(timeout, _settle, woken, False)
         try:
             for key, waiter in waiters.items():
                 if not self._add(key, waiter):
                     return False
                 added.append(key)
-            await asyncio.wait_for(woken, timeout)
-        except TimeoutError:
-            return False
+            if not await woken:
+                return False
         finally:
+            timer.cancel()
             for key in added:
                 self._remove(key, waiters[key])
         return not self._stopping

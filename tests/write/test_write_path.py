@@ -5,6 +5,7 @@ them; a retried request applies once; and a plain play costs a fixed set of stat
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -344,15 +345,19 @@ def test_a_game_ending_play_costs_one_statement_more_to_check_its_signing_key_is
     assert Game.objects.get(pk=game.id).seal["version"] == Game.objects.get(pk=game.id).version
 
 
-def test_the_streams_read_of_events_between_two_seqs_matches_the_orms(table):
+def test_the_streams_one_read_of_head_row_and_events_matches_the_orms(table):
     game, ann, _ = table
     services.game_act(game_id=game.id, player=ann, command=PlayCard(None, card("red-5")))
     game.refresh_from_db()
 
-    def fields(rows):
-        return [{f.attname: getattr(r, f.attname) for f in GameEvent._meta.fields} for r in rows]
+    def fields(rows, model):
+        return [{f.attname: getattr(r, f.attname) for f in model._meta.fields} for r in rows]
 
-    for after, upto in [(0, game.version), (2, game.version - 1), (game.version, game.version)]:
-        fast = store.events_between(game.id, after, upto)
-        assert fields(fast) == fields(store.load_events(game.id, after=after, upto=upto))
-    assert [e.seq for e in store.events_between(str(game.id), 1, 3)] == [2, 3]
+    for after in (0, 2, game.version - 1, game.version):
+        head, events = store.head_and_events(str(game.id), after)
+        assert fields([head], Game) == fields([Game.objects.get(pk=game.id)], Game)
+        assert fields(events, GameEvent) == fields(
+            store.load_events(game.id, after=after, upto=game.version), GameEvent
+        )
+    assert store.head_and_events(uuid.uuid4(), 0) is None
+    assert store.head_and_events("not a game", 0) is None
