@@ -89,9 +89,18 @@ def test_a_log_setting_that_means_nothing_is_refused(name, value):
 def test_at_rest_the_service_logs_nothing_and_a_move_logs_one_json_line(serve):
     served = serve(heartbeat_seconds=2, LOG_FORMAT="json", LOG_LEVEL="INFO")
     served.wait_healthy()
-    deadline = time.monotonic() + 30
-    while "Press Ctrl-C" not in served.output() and time.monotonic() < deadline:
+
+    # At rest once every process has started: both web workers (bin/serve runs two; the
+    # health check answers as soon as one is up), the worker and beat's first sweep.
+    def started() -> bool:
+        output = served.output()
+        return output.count("Application startup complete") == 2 and "ready." in output
+
+    deadline = time.monotonic() + 60
+    while not started():
+        assert time.monotonic() < deadline, served.output()
         time.sleep(0.2)
+    time.sleep(2)
     at_rest_from = len(served.output())
     time.sleep(20)  # about 20 sweeps and 10 heartbeats, each a task for the worker
     at_rest = served.output()[at_rest_from:]
