@@ -1,17 +1,41 @@
-"""What the benchmark scripts share: free loopback ports, bounded waiting, CPU time of a
-process tree, and throwaway PostgreSQL and Redis servers started as .ci/run does."""
+"""What the benchmark scripts share: a throwaway work folder, free loopback ports, bounded
+waiting, CPU time of a process tree, throwaway PostgreSQL and Redis servers started as
+.ci/run does, and the verdict lines that end a report."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
+
+
+def work_folder(stack: contextlib.ExitStack, name: str, keep: bool) -> tuple[Path, Path]:
+    """A new folder for one run (removed at the end unless `keep`), and its `data` folder."""
+    work = Path(tempfile.mkdtemp(prefix=f"uno-bench-{name}."))
+    work.chmod(0o755)  # the postgres user must reach its folder inside
+    if not keep:
+        stack.callback(shutil.rmtree, work, ignore_errors=True)
+    data_dir = work / "data"
+    data_dir.mkdir()
+    return work, data_dir
+
+
+def say_verdicts(say, result: dict, width: int = 28) -> None:
+    """A report's last lines: failed requests, each goal met or not, the whole as JSON."""
+    if result["failure_count"]:
+        say(f"failed requests: {result['failure_count']}, first: {result['failures'][0]}")
+    for name, goal in result["goals"].items():
+        verdict = "pass" if goal["met"] else "FAIL"
+        say(f"goal {name:{width}} {goal['value']!s:>8} {goal['goal']:>7}  {verdict}")
+    say(json.dumps(result, sort_keys=True))
 
 
 def free_port() -> int:

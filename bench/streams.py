@@ -53,9 +53,7 @@ import multiprocessing
 import os
 import random
 import resource
-import shutil
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,7 +63,13 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from bench import load  # noqa: E402
-from bench.servers import cpu_seconds, start_postgres, start_redis  # noqa: E402
+from bench.servers import (  # noqa: E402
+    cpu_seconds,
+    say_verdicts,
+    start_postgres,
+    start_redis,
+    work_folder,
+)
 from bench.waiting import process_figures, server_master  # noqa: E402
 
 API = "/api/v1"
@@ -828,23 +832,13 @@ def report(result: dict) -> None:
             f"{c['loop_lag_max_ms']} ms; CPU {c['cpu_share'] * 100:.0f}% of a core"
         )
     say(f"load average {result['load_average'][0]} before, {result['load_average'][1]} after")
-    if result["failure_count"]:
-        say(f"failed requests: {result['failure_count']}, first: {result['failures'][0]}")
-    for name, goal in result["goals"].items():
-        verdict = "pass" if goal["met"] else "FAIL"
-        say(f"goal {name:32} {goal['value']!s:>8} {goal['goal']:>7}  {verdict}")
-    say(json.dumps(result, sort_keys=True))
+    say_verdicts(say, result, width=32)
 
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    work = Path(tempfile.mkdtemp(prefix="uno-bench-streams."))
-    work.chmod(0o755)  # the postgres user must reach its folder inside
     with contextlib.ExitStack() as stack:
-        if not args.keep:
-            stack.callback(shutil.rmtree, work, ignore_errors=True)
-        data_dir = work / "data"
-        data_dir.mkdir()
+        work, data_dir = work_folder(stack, "streams", args.keep)
         server_url, postgres = os.environ.get("DATABASE_URL", ""), None
         if not server_url:
             server_url, postgres = start_postgres(stack, work)

@@ -29,12 +29,9 @@ import argparse
 import asyncio
 import contextlib
 import datetime
-import json
 import os
 import random
-import shutil
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -44,7 +41,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from bench import load  # noqa: E402
-from bench.servers import start_postgres  # noqa: E402
+from bench.servers import say_verdicts, start_postgres, work_folder  # noqa: E402
 
 API = "/api/v1"
 GOAL_P50_RATIO = 1.5  # p50 while polls wait / p50 idle, at most
@@ -391,23 +388,13 @@ def report(result: dict) -> None:
             f"ms  p99 {figures['move']['p99_ms']:8.2f} ms   threads {figures['threads']:5}  "
             f"RSS {figures['rss_mb']} MB"
         )
-    if result["failure_count"]:
-        say(f"failed requests: {result['failure_count']}, first: {result['failures'][0]}")
-    for name, goal in result["goals"].items():
-        verdict = "pass" if goal["met"] else "FAIL"
-        say(f"goal {name:28} {goal['value']!s:>8} {goal['goal']:>7}  {verdict}")
-    say(json.dumps(result, sort_keys=True))
+    say_verdicts(say, result, width=28)
 
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    work = Path(tempfile.mkdtemp(prefix="uno-bench-waiting."))
-    work.chmod(0o755)  # the postgres user must reach its folder inside
     with contextlib.ExitStack() as stack:
-        if not args.keep:
-            stack.callback(shutil.rmtree, work, ignore_errors=True)
-        data_dir = work / "data"
-        data_dir.mkdir()
+        work, data_dir = work_folder(stack, "waiting", args.keep)
         if args.database == "sqlite":
             database = load.Database("sqlite", None, data_dir)
         else:
