@@ -226,6 +226,28 @@ async def next_batch(
     return batch
 
 
+class Upkeep:
+    """What an open stream does now and then: check the caller's credentials again (every
+    RECHECK_SECONDS) and renew its leases (its slot, a spectator's lease) before they lapse."""
+
+    def __init__(self, request, leases: list):
+        self.request = request
+        self.leases = leases
+        self.checked = self.renewed = time.monotonic()
+
+    async def keep_up(self, now: float) -> bool:
+        """False once the caller's credentials no longer hold: the stream ends."""
+        if now - self.checked >= RECHECK_SECONDS:
+            if not await sync_to_async(credentials_still_valid)(self.request):
+                return False
+            self.checked = now
+        if now - self.renewed >= LEASE_SECONDS / 2:
+            for lease in self.leases:
+                await sync_to_async(lease.renew)(LEASE_SECONDS)
+            self.renewed = now
+        return True
+
+
 def game_frames(
     request,
     game_id,
@@ -238,19 +260,18 @@ def game_frames(
     false, only the first batch. `spectator`: the caller's spectator lease, if any."""
 
     async def frames(encoder: Encoder, slot: Slot):
-        leases = [slot] if spectator is None else [slot, spectator]
+        upkeep = Upkeep(request, [slot] if spectator is None else [slot, spectator])
         last = after
-        checked = renewed = time.monotonic()
         opening = True
         while True:
-            watching = spectator if len(leases) > 1 else None
+            watching = spectator if len(upkeep.leases) > 1 else None
             if opening:  # checks that the caller may see the game
                 batch = await sync_to_async(read_batch)(game_id, request.user, last, watching)
                 opening = False
             else:
                 batch = await next_batch(game_id, request.user, last, watching)
             if batch.seated:
-                leases = [slot]  # took a seat: no longer a spectator
+                upkeep.leases = [slot]  # took a seat: no longer a spectator
             # A batch goes out as one chunk: one write to the socket, not one a frame.
             yield batch.chunk(encoder)
             last = batch.version
@@ -265,15 +286,8 @@ def game_frames(
                     return  # the server stops: the client resumes elsewhere
                 if not woken:
                     yield encoder.keepalive()
-                now = time.monotonic()
-                if now - checked >= RECHECK_SECONDS:
-                    if not await sync_to_async(credentials_still_valid)(request):
-                        return
-                    checked = now
-                if now - renewed >= LEASE_SECONDS / 2:
-                    for lease in leases:
-                        await sync_to_async(lease.renew)(LEASE_SECONDS)
-                    renewed = now
+                if not await upkeep.keep_up(time.monotonic()):
+                    return
                 if woken:
                     break
 
@@ -296,7 +310,8 @@ def player_frames(request, *, live: bool = True):
         if not live:
             return
         rescan = RESCAN_SECONDS.get(connection.vendor, RESCAN_SECONDS_OTHERWISE)
-        checked = renewed = read_at = sent_at = time.monotonic()
+        upkeep = Upkeep(request, [slot])
+        read_at = sent_at = time.monotonic()
         while True:
             following = {uuid.UUID(m.game): m.version for m in games.values() if m.live}
             wait = min(KEEPALIVE_SECONDS - (time.monotonic() - sent_at), rescan)
@@ -304,13 +319,8 @@ def player_frames(request, *, live: bool = True):
             if version_watch.stopping:
                 return
             now = time.monotonic()
-            if now - checked >= RECHECK_SECONDS:
-                if not await sync_to_async(credentials_still_valid)(request):
-                    return
-                checked = now
-            if now - renewed >= LEASE_SECONDS / 2:
-                await sync_to_async(slot.renew)(LEASE_SECONDS)
-                renewed = now
+            if not await upkeep.keep_up(now):
+                return
             if woken or now - read_at >= rescan:
                 mark = version_watch.player_mark(player.pk)
                 fresh = await sync_to_async(notices.player_games)(player, ended_since=ended_since)

@@ -18,6 +18,7 @@ import time
 from types import SimpleNamespace
 
 import pytest
+from asgiref.sync import sync_to_async
 
 from games import live
 from games import watch as watch_module
@@ -102,6 +103,40 @@ def test_a_quiet_stream_sends_keepalives(app, players, create_game, monkeypatch)
 
     assert view.kind == "view"
     assert [k.kind for k in keepalives] == ["keepalive", "keepalive"]
+
+
+def test_a_stream_ends_once_its_callers_credentials_no_longer_hold(
+    app, players, create_game, monkeypatch
+):
+    from django.db import connection
+
+    from players.services import player_deactivate
+
+    ann = players[0]
+    game = create_game(ann)
+    monkeypatch.setattr(live, "KEEPALIVE_SECONDS", 0.2)
+    monkeypatch.setattr(live, "RECHECK_SECONDS", 0.0)
+
+    def deactivate_ann():
+        try:
+            player_deactivate(player=ann.player)
+        finally:
+            connection.close()  # this thread's: the test database is dropped at the end
+
+    async def scenario():
+        async with StreamClient(app, game["id"], token=ann.token) as stream:
+            frames = [await stream.next(), await stream.next()]  # the view, a keepalive
+            await sync_to_async(deactivate_ann, thread_sensitive=False)()
+            give_up = time.monotonic() + 5  # credentials are checked at each keepalive
+            while (frame := await stream.next()) is not None:
+                frames.append(frame)
+                assert time.monotonic() < give_up, "the stream is still open"
+            return frames
+
+    frames = asyncio.run(scenario())
+
+    assert [f.kind for f in frames[:2]] == ["view", "keepalive"]
+    assert {f.kind for f in frames[2:]} <= {"keepalive"}  # then closed, nothing else
 
 
 # --- resuming ---------------------------------------------------------------------------
