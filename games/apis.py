@@ -543,6 +543,18 @@ SSE_FRAMES = (
 )
 
 
+def stream_responses(frames_text: str, ndjson_frame) -> dict:
+    """A stream's 200 in both media types: SSE by default, NDJSON by Accept."""
+    return {
+        (200, "text/event-stream"): OpenApiResponse(
+            OpenApiTypes.STR, description="Server-Sent Events. " + frames_text + SSE_FRAMES
+        ),
+        (200, "application/x-ndjson"): OpenApiResponse(
+            ndjson_frame, description="NDJSON: one frame per line. " + frames_text
+        ),
+    }
+
+
 class GameStreamApi(StreamApiView, GameApi):
     """The game live: your view, then every event appended, redacted for you, with a view
     after each batch. An open stream holds no thread and no database connection."""
@@ -569,13 +581,7 @@ class GameStreamApi(StreamApiView, GameApi):
             OpenApiParameter("format", exclude=True),  # the media type goes by Accept
         ],
         responses={
-            (200, "text/event-stream"): OpenApiResponse(
-                OpenApiTypes.STR,
-                description="Server-Sent Events. " + STREAM_FRAMES + SSE_FRAMES,
-            ),
-            (200, "application/x-ndjson"): OpenApiResponse(
-                GAME_STREAM_FRAME, description="NDJSON: one frame per line. " + STREAM_FRAMES
-            ),
+            **stream_responses(STREAM_FRAMES, GAME_STREAM_FRAME),
             **problems(),
             **TOO_MANY_STREAMS,
         },
@@ -621,14 +627,7 @@ class PlayerStreamApi(StreamApiView, GameApi):
             OpenApiParameter("format", exclude=True),  # the media type goes by Accept
         ],
         responses={
-            (200, "text/event-stream"): OpenApiResponse(
-                OpenApiTypes.STR,
-                description="Server-Sent Events. " + PLAYER_STREAM_FRAMES + SSE_FRAMES,
-            ),
-            (200, "application/x-ndjson"): OpenApiResponse(
-                PLAYER_STREAM_FRAME,
-                description="NDJSON: one frame per line. " + PLAYER_STREAM_FRAMES,
-            ),
+            **stream_responses(PLAYER_STREAM_FRAMES, PLAYER_STREAM_FRAME),
             **problem_responses(401, 429),
             **TOO_MANY_STREAMS,
         },
