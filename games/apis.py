@@ -21,7 +21,6 @@ from drf_spectacular.utils import (
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from games import engine
@@ -35,6 +34,8 @@ from unoservice.api import (
     refuse_a_body,
 )
 from unoservice.live import LEASE_SECONDS, StreamApiView
+from unoservice.pages import PAGE_PARAMETERS, keyset_page, page_request, page_serializer
+from unoservice.rate_limits import ScopedRateThrottle
 from unoservice.serving import on_shared_threads
 from unoservice.waiting import WaitingApiView
 
@@ -52,6 +53,7 @@ from .serializers import (
     AuditResult,
     EventFeed,
     GameCreateInput,
+    GameListQuery,
     GameSummary,
     GameView,
     JoinInput,
@@ -161,18 +163,25 @@ class GameListCreateApi(GameApi):
 
     @extend_schema(
         operation_id="games_list",
-        summary="The lobby: games you may see",
-        parameters=[
-            OpenApiParameter("status", str, enum=["waiting", "active", "finished", "aborted"])
-        ],
-        responses={200: GameSummary(many=True), **problems()},
+        summary="The lobby: games you may see, most recently active first",
+        parameters=[GameListQuery, *PAGE_PARAMETERS],
+        responses={200: page_serializer(GameSummary, "GameSummaryPage"), **problems()},
     )
     def get(self, request):
-        status = request.query_params.get("status")
-        if status not in (None, "waiting", "active", "finished", "aborted"):
-            raise serializers.ValidationError({"status": ["not a game status"]})
-        games = selectors.game_list(player=request.user, status=status)[:200]
-        return Response([_summary(game) for game in games])
+        query = _valid(GameListQuery, request.query_params)
+        filters = selectors.GameFilters(
+            status=query.get("status"),
+            preset=query.get("preset"),
+            player_id=query.get("player"),
+            mine=query["mine"],
+            visibility=query.get("visibility"),
+            updated_after=query.get("updated_after"),
+        )
+        games = selectors.game_list(player=request.user, filters=filters)
+        page = keyset_page(
+            games, page_request(request.query_params), order=("-updated_at", "-id"), item=_summary
+        )
+        return Response(page)
 
     @extend_schema(
         operation_id="games_create",
@@ -794,6 +803,7 @@ def _summary(game) -> dict:
         "host": {"id": str(game.host_id), "name": game.host.name},
         "version": game.version,
         "created_at": format_time(game.created_at),
+        "updated_at": format_time(game.updated_at),
     }
 
 

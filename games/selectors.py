@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from games import engine
 from games.engine import GameState
@@ -10,7 +13,7 @@ from players.models import Player
 
 from .errors import GameNotEnded, GameNotFound, GameNotSealed, StaffOnly
 from .hashing import GENESIS_HASH, format_time
-from .models import Game, GameEvent, GameStatus, SigningKey, Visibility
+from .models import Game, GameEvent, GameSeat, GameStatus, SigningKey, Visibility
 from .presentation import event_document, game_document, reveals_all, viewer_of
 from .replay_links import replay_path
 from .store import engine_events, load_events
@@ -19,14 +22,40 @@ from .write import load_state, replay_state
 FEED_PAGE = 500
 
 
-def game_list(*, player: Player, status: str | None = None) -> QuerySet[Game]:
+@dataclass(frozen=True)
+class GameFilters:
+    """What `GET /games` narrows the lobby to; None means any."""
+
+    status: str | None = None
+    preset: str | None = None
+    player_id: str | None = None  # games that player sits or sat in
+    mine: bool = False  # games the caller sits, sat in or hosts
+    visibility: str | None = None
+    updated_after: datetime | None = None
+
+
+def game_list(*, player: Player, filters: GameFilters = GameFilters()) -> QuerySet[Game]:
     """Games the player may see: public ones, and invite games they sit in (staff: all)."""
     games = Game.objects.all()
     if not player.is_staff:
-        games = games.filter(Q(visibility=Visibility.PUBLIC) | Q(seats__player=player)).distinct()
-    if status:
-        games = games.filter(status=status)
+        games = games.filter(Q(visibility=Visibility.PUBLIC) | _seated(player.id))
+    if filters.status:
+        games = games.filter(status=filters.status)
+    if filters.preset:
+        games = games.filter(rules__preset=filters.preset)
+    if filters.player_id:
+        games = games.filter(_seated(filters.player_id))
+    if filters.mine:
+        games = games.filter(Q(host=player) | _seated(player.id))
+    if filters.visibility:
+        games = games.filter(visibility=filters.visibility)
+    if filters.updated_after:
+        games = games.filter(updated_at__gt=filters.updated_after)
     return games.select_related("host")
+
+
+def _seated(player_id) -> Exists:
+    return Exists(GameSeat.objects.filter(game=OuterRef("pk"), player_id=player_id))
 
 
 def game_get(*, game_id, player: Player) -> Game:

@@ -461,6 +461,22 @@ class GameSummary(serializers.Serializer):
     host = PlayerRef()
     version = serializers.IntegerField()
     created_at = serializers.CharField()
+    updated_at = serializers.CharField(help_text="When the game last changed.")
+
+
+class GameListQuery(serializers.Serializer):
+    """`GET /games`'s filters (with `limit` and `cursor`); absent means any."""
+
+    status = serializers.ChoiceField(["waiting", "active", "finished", "aborted"], required=False)
+    preset = serializers.ChoiceField(sorted(PRESETS), required=False)
+    player = serializers.UUIDField(required=False, help_text="Games this player sits or sat in.")
+    mine = serializers.BooleanField(
+        required=False, default=False, help_text="Only games you sit, sat in or host."
+    )
+    visibility = serializers.ChoiceField(["public", "invite"], required=False)
+    updated_after = serializers.DateTimeField(
+        required=False, help_text="Only games changed after this time (ISO 8601)."
+    )
 
 
 class EventView(serializers.Serializer):

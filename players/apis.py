@@ -4,15 +4,17 @@ and the caller's tokens."""
 from __future__ import annotations
 
 from django.core.cache import caches
+from django.urls import reverse
 from django.utils.connection import ConnectionProxy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle
 from rest_framework.views import APIView
 
 from unoservice.api import ApiError, RequestBody, problem_responses, refuse_a_body
+from unoservice.pages import PAGE_PARAMETERS, keyset_page, page_request, page_serializer
+from unoservice.rate_limits import AnonRateThrottle, ScopedRateThrottle
 
 from . import services, tickets
 from .auth import BearerTokenAuthentication
@@ -143,10 +145,20 @@ class TokenListCreateApi(APIView):
     @extend_schema(
         operation_id="players_tokens_list",
         summary="Your tokens",
-        responses={200: TokenOutput(many=True), **problem_responses(401, 429)},
+        parameters=PAGE_PARAMETERS,
+        responses={
+            200: page_serializer(TokenOutput, "TokenPage"),
+            **problem_responses(400, 401, 429),
+        },
     )
     def get(self, request):
-        return Response(TokenOutput(request.user.tokens.all(), many=True).data)
+        page = keyset_page(
+            request.user.tokens.all(),
+            page_request(request.query_params),
+            order=("-created_at", "-id"),
+            item=lambda token: TokenOutput(token).data,
+        )
+        return Response(page)
 
     @extend_schema(
         operation_id="players_tokens_create",
@@ -159,7 +171,25 @@ class TokenListCreateApi(APIView):
         data.is_valid(raise_exception=True)
         value = services.token_issue(player=request.user, label=data.validated_data["label"])
         token = request.user.tokens.order_by("-created_at", "-id").first()
-        return Response({**TokenOutput(token).data, "token": value}, status=201)
+        response = Response({**TokenOutput(token).data, "token": value}, status=201)
+        response["Location"] = request.build_absolute_uri(reverse("players:token", args=[token.pk]))
+        return response
+
+
+class TokenDetailApi(APIView):
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "reads"
+
+    @extend_schema(
+        operation_id="players_tokens_retrieve",
+        summary="One of your tokens (never its value)",
+        responses={200: TokenOutput, **problem_responses(401, 404, 429)},
+    )
+    def get(self, request, token_id: int):
+        token = request.user.tokens.filter(pk=token_id).first()
+        if token is None:
+            raise TokenNotFound("You have no such token.")
+        return Response(TokenOutput(token).data)
 
 
 class TokenRevokeApi(APIView):

@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "unoservice.request_log.request_log_middleware",  # first: it times everything below
     "unoservice.ops.health_first.health_check_first_middleware",  # before the host check
     "django.middleware.security.SecurityMiddleware",
+    "unoservice.rate_limits.rate_limit_headers_middleware",
     "unoservice.serving.StaticFilesMiddleware",  # WhiteNoise, for async views too
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

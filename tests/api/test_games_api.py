@@ -286,9 +286,9 @@ def test_lobby_lists_public_games_and_your_invite_games_only(ann, bob, staff, cr
     anns_invite = create_game(ann, visibility="invite")
     bobs_invite = create_game(bob, visibility="invite")
 
-    seen_by_ann = {g["id"] for g in ann.get(GAMES).json()}
-    seen_by_bob = {g["id"] for g in bob.get(GAMES).json()}
-    seen_by_staff = {g["id"] for g in staff.get(GAMES).json()}
+    seen_by_ann = {g["id"] for g in ann.get(GAMES).json()["results"]}
+    seen_by_bob = {g["id"] for g in bob.get(GAMES).json()["results"]}
+    seen_by_staff = {g["id"] for g in staff.get(GAMES).json()["results"]}
 
     assert seen_by_ann == {public["id"], anns_invite["id"]}
     assert seen_by_bob == {public["id"], bobs_invite["id"]}
@@ -299,7 +299,7 @@ def test_lobby_summary_has_seats_taken_host_and_version(ann, bob, create_game):
     game = create_game(ann, seats=3)
     bob.post(url(game["id"], "join"))
 
-    [summary] = bob.get(GAMES).json()
+    [summary] = bob.get(GAMES).json()["results"]
 
     assert summary["id"] == game["id"]
     assert summary["status"] == "waiting"
@@ -309,6 +309,7 @@ def test_lobby_summary_has_seats_taken_host_and_version(ann, bob, create_game):
     assert summary["version"] == 3
     assert summary["visibility"] == "public"
     assert MILLIS.match(summary["created_at"]), summary["created_at"]
+    assert MILLIS.match(summary["updated_at"]), summary["updated_at"]
 
 
 def test_lobby_status_filter(ann, bob, create_game, started_game):
@@ -316,7 +317,7 @@ def test_lobby_status_filter(ann, bob, create_game, started_game):
     active = started_game(ann, [bob])
 
     def listed(status):
-        return [g["id"] for g in ann.get(GAMES, data={"status": status}).json()]
+        return [g["id"] for g in ann.get(GAMES, data={"status": status}).json()["results"]]
 
     assert listed("waiting") == [waiting["id"]]
     assert listed("active") == [active["id"]]
