@@ -168,7 +168,7 @@ class GameListCreateApi(GameApi):
         responses={200: page_serializer(GameSummary, "GameSummaryPage"), **problems()},
     )
     def get(self, request):
-        query = _valid(GameListQuery, request.query_params)
+        query = _valid(GameListQuery, request.query_params.dict())  # "" is a value, not absent
         filters = selectors.GameFilters(
             status=query.get("status"),
             preset=query.get("preset"),
@@ -568,6 +568,8 @@ class GameStreamApi(StreamApiView, GameApi):
     """The game live: your view, then every event appended, redacted for you, with a view
     after each batch. An open stream holds no thread and no database connection."""
 
+    stream_kind = "game"
+
     authentication_classes = [BearerTokenAuthentication, StreamTicketAuthentication]
 
     @extend_schema(
@@ -622,6 +624,8 @@ PLAYER_STREAM_FRAMES = (
 class PlayerStreamApi(StreamApiView, GameApi):
     """Your own notices across your games: a snapshot, then what changes. An open stream
     holds no thread and no database connection."""
+
+    stream_kind = "player"
 
     authentication_classes = [BearerTokenAuthentication, StreamTicketAuthentication]
 

@@ -63,7 +63,7 @@ def test_games_added_while_paging_neither_repeat_nor_shift_the_pages(ann, create
     assert seen == list(reversed(older))
 
 
-@pytest.mark.parametrize("limit", ["0", "101", "-1", "ten", "1.5"])
+@pytest.mark.parametrize("limit", ["0", "101", "-1", "ten", "1.5", "²", "٣", "0050"])
 def test_a_limit_outside_1_to_100_is_400_invalid_request(ann, limit):
     problem = assert_problem(ann.get(GAMES, data={"limit": limit}), 400, "invalid_request")
     assert "limit" in problem["errors"]
@@ -108,7 +108,9 @@ def test_the_lobby_filters_by_updated_after(ann, create_game):
     assert "updated_after" in assert_problem(bad, 400, "invalid_request")["errors"]
 
 
-@pytest.mark.parametrize("query", [{"preset": "poker"}, {"player": "ann"}, {"mine": "maybe"}])
+@pytest.mark.parametrize(
+    "query", [{"preset": "poker"}, {"player": "ann"}, {"mine": "maybe"}, {"status": ""}]
+)
 def test_a_filter_the_lobby_does_not_know_is_400_naming_it(ann, query):
     problem = assert_problem(ann.get(GAMES, data=query), 400, "invalid_request")
     assert set(query) <= set(problem["errors"])

@@ -48,7 +48,7 @@ def test_registration_token_is_stored_hashed_and_never_shown_again(register, aut
     listed = auth(APIClient(), token).get(TOKENS)
     assert listed.status_code == 200
     assert token not in listed.content.decode()
-    assert [t["hint"] for t in listed.json()] == [token[:8]]
+    assert [t["hint"] for t in listed.json()["results"]] == [token[:8]]
 
 
 def test_register_trims_surrounding_whitespace(register):
@@ -140,7 +140,7 @@ def test_patch_me_refuses_a_bad_name_and_keeps_the_old_one(make_player):
 def test_tokens_list_shows_hints_and_labels_not_values(make_player):
     ann = make_player("ann")
 
-    body = ann.get(TOKENS).json()
+    body = ann.get(TOKENS).json()["results"]
 
     assert len(body) == 1
     assert set(body[0]) == {"id", "hint", "label", "created_at", "last_used_at", "revoked_at"}
@@ -159,7 +159,7 @@ def test_token_create_shows_the_new_token_once_and_it_works(make_player):
     assert created["label"] == "laptop"
     assert created["token"].startswith(created["hint"])
     assert bearer(created["token"]).get(ME).json()["id"] == ann.id
-    listed = ann.get(TOKENS).json()
+    listed = ann.get(TOKENS).json()["results"]
     assert {t["id"] for t in listed} == {created["id"], listed[-1]["id"]}
     assert all("token" not in t for t in listed)
 
@@ -188,7 +188,7 @@ def test_a_revoked_token_is_refused_with_not_authenticated(make_player):
 
 def test_revoking_your_only_token_locks_you_out(make_player):
     ann = make_player("ann")
-    token_id = ann.get(TOKENS).json()[0]["id"]
+    token_id = ann.get(TOKENS).json()["results"][0]["id"]
 
     assert ann.post(f"{TOKENS}/{token_id}/revoke").status_code == 200
 
@@ -197,12 +197,14 @@ def test_revoking_your_only_token_locks_you_out(make_player):
 
 def test_revoking_someone_elses_or_an_unknown_or_a_revoked_token_is_404(make_player):
     ann, bob = make_player("ann"), make_player("bob")
-    bobs = bob.get(TOKENS).json()[0]["id"]
+    bobs = bob.get(TOKENS).json()["results"][0]["id"]
     spare = ann.post(TOKENS, {"label": "spare"}).json()["id"]
     ann.post(f"{TOKENS}/{spare}/revoke")
 
     assert_problem(ann.post(f"{TOKENS}/{bobs}/revoke"), 404, "token_not_found")
     assert_problem(ann.post(f"{TOKENS}/999999/revoke"), 404, "token_not_found")
+    assert_problem(ann.get(f"{TOKENS}/{bobs}"), 404, "token_not_found")
+    assert ann.get(f"{TOKENS}/{spare}").json()["revoked_at"] is not None
     assert_problem(ann.post(f"{TOKENS}/{spare}/revoke"), 404, "token_not_found")
     assert bob.get(ME).status_code == 200
 
