@@ -40,7 +40,7 @@ from games.engine import GameState, InvalidRules, RuleViolation
 from games.engine.snapshot import FORMAT, state_from_json, state_to_json
 from games.engine.strategies import ABANDONED_SEAT_STRATEGY, bot_decision
 from games.randomness import OperatingSystemRandom, SeededRandom
-from unoservice import clock
+from unoservice import clock, metrics
 from unoservice.errors import DomainError
 from unoservice.rows import update_row
 
@@ -166,6 +166,7 @@ class GameWrite:
             try:
                 command = _deadline_command(self.game, self.state, token, deadline)
                 self.step(command, actor=_actor(deadline))
+                metrics.deadline_enforced(deadline["kind"], _lateness(deadline))
             except GameConflict:
                 forget_deadline(self.game, token)
                 self.game.save(update_fields=["open_deadlines", "next_due_at"])
@@ -182,9 +183,11 @@ class GameWrite:
         try:
             events = engine.step_in_place(state, command, _rng_for(game))
         except RuleViolation as refused:
+            metrics.command_refused(refused.code.value)
             raise GameConflict(refused.message, refused.code.value, version=game.version) from None
         except InvalidRules as invalid:
             raise InvalidOption(invalid.message, invalid.code, option=invalid.option) from None
+        metrics.command_applied(command, actor)
         now = clock.now()
         items = [new_engine_event(event, actor, now) for event in events]
         self._record(items, state, now)
@@ -362,6 +365,10 @@ def _bot_rng(game: Game) -> random.Random:
     if seed is None:
         return OperatingSystemRandom()
     return SeededRandom(f"{seed}:bot:{game.version}")
+
+
+def _lateness(deadline: dict) -> float:
+    return (clock.now() - parse_time(deadline["due_at"])).total_seconds()
 
 
 def _actor(deadline: dict) -> str:

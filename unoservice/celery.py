@@ -33,3 +33,20 @@ def _keep_new_files_private(**kwargs) -> None:
     the filesystem broker's messages) is for its own user only. This runs before beat
     opens its schedule file, which beat_init would be too late for."""
     keep_new_files_private()
+
+
+@signals.worker_ready.connect
+def _serve_metrics(**kwargs) -> None:
+    """A worker in its own container serves its figures itself (`UNO_METRICS_PORT`)."""
+    port = os.environ.get("UNO_METRICS_PORT")
+    if port:
+        from unoservice.ops.metrics_endpoint import serve_worker_metrics
+
+        serve_worker_metrics(int(port))
+
+
+@signals.worker_process_shutdown.connect
+def _metrics_process_ended(**kwargs) -> None:
+    from unoservice import metrics
+
+    metrics.process_ended()

@@ -104,6 +104,14 @@ def database(url: str | None, data: Path) -> dict:
     return config
 
 
+def metrics_dir(env: Mapping[str, str], data: Path) -> Path:
+    """The folder where every process writes its Prometheus figures (`PROMETHEUS_MULTIPROC_DIR`,
+    default `<data folder>/metrics`); created if missing."""
+    folder = Path(env.get("PROMETHEUS_MULTIPROC_DIR") or data / "metrics")
+    folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
+    return folder
+
+
 def broker(url: str | None, data: Path, env: Mapping[str, str]) -> tuple[str, dict]:
     """Celery's broker URL and transport options; creates the filesystem broker's folders."""
     url = url or "filesystem://localhost//"

@@ -40,3 +40,11 @@ logconfig_dict = logs.logging_config(
     logs.log_format(os.environ, production=env.mode(os.environ) == "production"),
 )
 control_socket_disable = True
+
+
+def child_exit(server, worker):
+    """A web worker ended: its live gauges (open streams) stop counting."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)

@@ -28,6 +28,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from unoservice import metrics
 from unoservice.serving import on_shared_threads
 from unoservice.streams import Slot, stream_slots
 
@@ -82,11 +83,12 @@ class Stream(Response):
     """What a handler returns to open a stream: DRF finalizes it like any Response (its
     headers are kept), and the view replaces it by the streaming response."""
 
-    def __init__(self, frames: Frames, slot: Slot, also: tuple[Lease, ...] = ()):
+    def __init__(self, frames: Frames, slot: Slot, also: tuple[Lease, ...] = (), kind: str = ""):
         super().__init__(None)
         self.frames = frames
         self.slot = slot
         self.also = also
+        self.kind = kind  # which stream, for the open streams gauge
 
     async def streaming_response(self, media_type: str) -> StreamingHttpResponse:
         body = self._body(Encoder(media_type))
@@ -103,6 +105,7 @@ class Stream(Response):
         return response
 
     async def _body(self, encoder: Encoder) -> AsyncIterator[bytes]:
+        metrics.stream_opened(self.kind)
         try:
             async for chunk in self.frames(encoder, self.slot):
                 yield chunk
@@ -112,10 +115,12 @@ class Stream(Response):
             self.slot.release()
             for lease in self.also:
                 lease.release()
+            metrics.stream_closed(self.kind)
 
 
 class StreamApiView(APIView):
     renderer_classes = [EventStreamRenderer, NdjsonRenderer, JSONRenderer]
+    stream_kind = ""  # "game" or "player": the open streams gauge's label
 
     def open_stream(self, frames: Frames, also: tuple[Lease, ...] = ()) -> Stream:
         """A stream of `frames`; the caller holds one of its stream slots while it lasts
@@ -127,7 +132,7 @@ class StreamApiView(APIView):
             for lease in also:
                 lease.release()
             raise
-        return Stream(frames, slot, also)
+        return Stream(frames, slot, also, kind=self.stream_kind)
 
     @classmethod
     def as_view(cls, **initkwargs):

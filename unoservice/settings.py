@@ -17,6 +17,11 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 UNO_MODE = env.mode(ENV)
 PRODUCTION = UNO_MODE == "production"
 DATA_DIR = env.data_dir(ENV, BASE_DIR)
+# Prometheus figures: every process sharing this folder writes its own files and a scrape
+# sums them (unoservice.metrics). Set before prometheus_client is first imported.
+METRICS_DIR = env.metrics_dir(ENV, DATA_DIR)
+os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(METRICS_DIR)
+UNO_METRICS_TOKEN = ENV.get("UNO_METRICS_TOKEN", "")
 
 SECRET_KEY = env.secret_key(ENV, UNO_MODE, DATA_DIR)
 UNO_SIGNING_KEY_FILE = env.signing_key_file(ENV, UNO_MODE, DATA_DIR)
@@ -68,6 +73,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "unoservice.request_log.request_log_middleware",  # first: it times everything below
     "unoservice.ops.health_first.health_check_first_middleware",  # before the host check
+    "unoservice.metrics.request_metrics_middleware",  # after the health check: not counted
     "django.middleware.security.SecurityMiddleware",
     "unoservice.rate_limits.rate_limit_headers_middleware",
     "unoservice.serving.StaticFilesMiddleware",  # WhiteNoise, for async views too

@@ -32,10 +32,12 @@ ACTION_TYPES = {
 }
 API_PATHS = {
     "/api/v1/health",
+    "/api/v1/metrics",
     "/api/v1/players",
     "/api/v1/players/me",
     "/api/v1/players/me/tokens",
     "/api/v1/players/me/stream",
+    "/api/v1/players/me/tokens/{token_id}",
     "/api/v1/players/me/tokens/{token_id}/revoke",
     "/api/v1/stream-tickets",
     "/api/v1/games",

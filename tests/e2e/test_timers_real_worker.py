@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 import uuid
 from collections import Counter
 
 import pytest
+from prometheus_client import CollectorRegistry, multiprocess
+from prometheus_client.parser import text_string_to_metric_families
 
 from games import services
 from games.audit import audit_game
@@ -85,8 +90,9 @@ def celery_processes(
     )
     started = []
 
-    def start(kind: str) -> Celeryd:
-        daemon = Celeryd(kind, env, repo_dir, tmp_path / f"{kind}-{len(started)}.log").start()
+    def start(kind: str, **more_env: str) -> Celeryd:
+        log = tmp_path / f"{kind}-{len(started)}.log"
+        daemon = Celeryd(kind, {**env, **more_env}, repo_dir, log).start()
         started.append(daemon)
         return daemon
 
@@ -137,6 +143,52 @@ def test_a_game_nobody_plays_is_driven_to_its_end_by_timeouts_alone(celery_proce
     assert game.winner is not None
     assert audit_game(game)["ok"]
     assert took < 60
+
+
+def test_a_workers_figures_are_served_on_its_metrics_port_and_kept_in_its_folder(
+    celery_processes, tmp_path
+):
+    token = uuid.uuid4().hex
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    folder = tmp_path / "worker-metrics"
+    folder.mkdir()
+    worker = celery_processes(
+        "worker",
+        UNO_METRICS_PORT=str(port),
+        UNO_METRICS_TOKEN=token,
+        PROMETHEUS_MULTIPROC_DIR=str(folder),
+    )
+    beat = celery_processes("beat")
+    game, _ = new_game(2, {"turn_seconds": 1, "abandon_after": 1, "on_abandon": "remove"})
+    wait_until(
+        lambda: Game.objects.get(pk=game.id).status == "finished", 60, lambda: logs(worker, beat)
+    )
+
+    def served(headers):
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/metrics", headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=5) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as refused:
+            return refused.code, ""
+
+    status, text = served({"Authorization": f"Bearer {token}"})
+    registry = CollectorRegistry()
+    multiprocess.MultiProcessCollector(registry, path=str(folder))
+    in_folder = registry.get_sample_value("uno_deadlines_enforced_total", {"kind": "turn"})
+
+    assert status == 200
+    assert served({})[0] == 403
+    families = {f.name: f for f in text_string_to_metric_families(text)}
+    [turns] = [
+        s.value
+        for s in families["uno_deadlines_enforced"].samples
+        if s.name == "uno_deadlines_enforced_total" and s.labels == {"kind": "turn"}
+    ]
+    assert turns >= 1
+    assert in_folder == turns
 
 
 def test_auto_mode_penalises_a_seat_that_never_called_uno(celery_processes):

@@ -92,6 +92,9 @@ class Command(BaseCommand):
         # the cache are this user's alone (0600 in 0700 folders), and so are the children's.
         keep_new_files_private()
         close_folder(settings.DATA_DIR)
+        # The figures of the processes of an earlier run would be summed with ours.
+        for stale in settings.METRICS_DIR.glob("*.db"):
+            stale.unlink()
 
         if not options["no_migrate"]:
             self.say("serve", "applying database migrations")
