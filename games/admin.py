@@ -142,6 +142,15 @@ class GameAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        """Nothing on a game's page is edited there (a game changes only by its events;
+        abort has its own page), so it shows no Save buttons; the change permission
+        stays, for aborting."""
+        no_saving = {"show_save": False, "show_save_and_continue": False}
+        return super().change_view(
+            request, object_id, form_url, {**(extra_context or {}), **no_saving}
+        )
+
     def get_queryset(self, request):
         last = GameEvent.objects.filter(game=OuterRef("pk"), seq=OuterRef("version"))
         return (

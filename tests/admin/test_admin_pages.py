@@ -46,6 +46,15 @@ def test_an_event_cannot_be_changed_or_deleted_from_the_admin(admin_client, game
     assert GameEvent.objects.filter(pk=event.pk).exists()
 
 
+def test_a_games_page_offers_no_save_since_nothing_on_it_is_edited_there(admin_client, game):
+    page = admin_client.get(f"/admin/games/game/{game.pk}/change/")
+
+    assert page.status_code == 200
+    assert b'name="_save"' not in page.content
+    assert b'name="_continue"' not in page.content
+    assert b"Abort" in page.content
+
+
 def test_the_audit_action_reports_a_clean_game(admin_client, game):
     response = admin_client.post(
         "/admin/games/game/",
