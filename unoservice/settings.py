@@ -1,4 +1,4 @@
-"""Django settings: all configuration comes from environment variables (README.md lists them).
+"""Django settings: all configuration comes from the environment (docs/operating.md lists it).
 
 With nothing set this is the embedded mode: SQLite and the filesystem Celery broker in the
 data folder, no servers needed. ``UNO_MODE=production`` is for deployments (docker-compose.yml)
@@ -202,7 +202,10 @@ SPECTACULAR_SETTINGS = {
         "nobody catches: when `uno_window_seconds` have passed since the window opened, plus "
         "the network grace `uno_grace_ms`, a seat that has not called draws the penalty "
         "automatically; a call that arrives within the grace still counts. A call and a "
-        "catch that race are decided by the order in which the server receives them."
+        "catch that race are decided by the order in which the server receives them.\n\n"
+        "**Guides** (in the service's repository): `docs/api-guide.md` (a game from start "
+        "to end, retries, pages, rate limits, every error code), `docs/rules.md` (every "
+        "preset, rule option and timer), `docs/live-streams.md`, `CHANGELOG.md`."
     ),
     "VERSION": "1.0.0",
     "COMPONENT_SPLIT_REQUEST": True,
