@@ -241,6 +241,7 @@ UNO_STREAMS_REDIS_URL = ENV.get("UNO_STREAMS_REDIS_URL", "").strip()
 CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = env.broker(
     ENV.get("CELERY_BROKER_URL"), DATA_DIR, ENV
 )
+CELERY_BROKER_TRANSPORT = env.broker_transport(CELERY_BROKER_URL)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # One queue per deployment by default; tests that start their own worker use their own.
 CELERY_TASK_DEFAULT_QUEUE = ENV.get("UNO_CELERY_QUEUE", "celery")
