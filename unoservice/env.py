@@ -183,6 +183,15 @@ def cache(url: str | None, data: Path) -> dict:
     )
 
 
+def broker_transport(url: str) -> str | None:
+    """The kombu transport for `url` when it is not the one its scheme names: for
+    `filesystem://`, ours, which writes each message whole before a worker can see it
+    (unoservice/broker.py)."""
+    if url.startswith("filesystem://"):
+        return "unoservice.broker:FilesystemTransport"
+    return None
+
+
 def filesystem_broker_folders(options: Mapping[str, object]) -> list[Path]:
     keys = ("data_folder_in", "data_folder_out", "processed_folder", "control_folder")
     return [Path(str(options[key])) for key in keys if key in options]

@@ -1,4 +1,4 @@
-"""Django settings: all configuration comes from environment variables (README.md lists them).
+"""Django settings: all configuration comes from the environment (docs/operating.md lists it).
 
 With nothing set this is the embedded mode: SQLite and the filesystem Celery broker in the
 data folder, no servers needed. ``UNO_MODE=production`` is for deployments (docker-compose.yml)
@@ -208,7 +208,10 @@ SPECTACULAR_SETTINGS = {
         "nobody catches: when `uno_window_seconds` have passed since the window opened, plus "
         "the network grace `uno_grace_ms`, a seat that has not called draws the penalty "
         "automatically; a call that arrives within the grace still counts. A call and a "
-        "catch that race are decided by the order in which the server receives them."
+        "catch that race are decided by the order in which the server receives them.\n\n"
+        "**Guides** (in the service's repository): `docs/api-guide.md` (a game from start "
+        "to end, retries, pages, rate limits, every error code), `docs/rules.md` (every "
+        "preset, rule option and timer), `docs/live-streams.md`, `CHANGELOG.md`."
     ),
     "VERSION": "1.0.0",
     "COMPONENT_SPLIT_REQUEST": True,
@@ -244,6 +247,7 @@ UNO_STREAMS_REDIS_URL = ENV.get("UNO_STREAMS_REDIS_URL", "").strip()
 CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = env.broker(
     ENV.get("CELERY_BROKER_URL"), DATA_DIR, ENV
 )
+CELERY_BROKER_TRANSPORT = env.broker_transport(CELERY_BROKER_URL)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # One queue per deployment by default; tests that start their own worker use their own.
 CELERY_TASK_DEFAULT_QUEUE = ENV.get("UNO_CELERY_QUEUE", "celery")

@@ -1,0 +1,99 @@
+"""The embedded mode's broker never hands a worker a message that is still being written
+(kombu's own filesystem transport does, and the worker then exits: celery/kombu#1551)."""
+
+import builtins
+import contextlib
+import multiprocessing
+import os
+import queue
+import time
+
+import pytest
+from kombu import Connection
+
+from unoservice import broker, env
+
+MESSAGES = 1000
+
+
+def _channel(folder, transport):
+    options = {
+        "data_folder_in": str(folder),
+        "data_folder_out": str(folder),
+        "processed_folder": str(folder),
+        "store_processed": False,
+    }
+    return Connection(
+        "filesystem://localhost//", transport=transport, transport_options=options
+    ).default_channel
+
+
+def _send(folder, transport):
+    channel = _channel(folder, transport)
+    for number in range(MESSAGES):
+        channel._put("q", {"number": number, "padding": "x" * 20_000})
+
+
+def test_the_embedded_broker_uses_the_transport_that_writes_messages_whole():
+    assert env.broker_transport("filesystem://localhost//") == (
+        "unoservice.broker:FilesystemTransport"
+    )
+    assert env.broker_transport("redis://127.0.0.1:6379/0") is None
+
+
+def test_while_a_message_is_being_written_a_worker_finds_nothing(tmp_path, monkeypatch):
+    channel = _channel(tmp_path, broker.FilesystemTransport)
+    real_open = builtins.open
+    looked = []
+
+    class LookingFile:
+        """A file being written to the queue: before it gets its content, the worker
+        looks at the queue."""
+
+        def __init__(self, file):
+            self.file = file
+
+        def write(self, data):
+            with pytest.raises(queue.Empty):
+                channel._get("q")
+            looked.append(True)
+            return self.file.write(data)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.file.close()
+
+        def __getattr__(self, name):
+            return getattr(self.file, name)
+
+    def open_looking(path, mode="r", *args, **kwargs):
+        file = real_open(path, mode, *args, **kwargs)
+        writing_to_queue = "w" in mode and str(path).startswith(str(tmp_path))
+        return LookingFile(file) if writing_to_queue else file
+
+    monkeypatch.setattr(builtins, "open", open_looking)
+    channel._put("q", {"number": 1})
+    monkeypatch.undo()
+
+    assert looked
+    assert channel._get("q") == {"number": 1}
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_worker_reading_while_another_process_sends_gets_every_message_whole(tmp_path):
+    sender = multiprocessing.get_context("spawn").Process(
+        target=_send, args=(tmp_path, "unoservice.broker:FilesystemTransport")
+    )
+    sender.start()
+    channel = _channel(tmp_path, broker.FilesystemTransport)
+    numbers, deadline = [], time.monotonic() + 60
+    try:
+        while len(numbers) < MESSAGES and time.monotonic() < deadline:
+            with contextlib.suppress(queue.Empty):
+                numbers.append(channel._get("q")["number"])
+    finally:
+        sender.join(timeout=60)
+
+    assert sorted(numbers) == list(range(MESSAGES))  # each once; kombu keeps no order within a ms
