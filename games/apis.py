@@ -40,11 +40,21 @@ from unoservice.waiting import WaitingApiView
 
 from . import selectors, services
 from .audit import audit_game
-from .errors import InvalidOption, StaffOnly
+from .errors import (
+    GameConflict,
+    GameNotEnded,
+    GameNotSealed,
+    InvalidOption,
+    InviteRequired,
+    NotHost,
+    NotSeated,
+    StaffOnly,
+)
 from .hashing import format_time
-from .idempotency import idempotent
+from .idempotency import IDEMPOTENCY_KEY_PATTERN, idempotent
 from .live import game_frames, player_frames
 from .presentation import event_document, viewer_of
+from .schema_types import RULE_CODES_OF_SEAT_ACTIONS
 from .serializers import (
     ACTION_UNION,
     AbortInput,
@@ -58,6 +68,7 @@ from .serializers import (
     LegalActions,
     SealView,
     SigningKeys,
+    UnknownCardError,
     parse_action,
 )
 from .setup import position_from_setup, staff_deck_from_setup
@@ -66,6 +77,9 @@ from .stream_schema import GAME_STREAM_FRAME, PLAYER_STREAM_FRAME
 from .watch import version_watch
 
 API_ROOT = "/api/v1"
+#: A seq in a query (`after`, `at`).
+MAX_SEQ = 10**9
+SEQ = {"type": "integer", "minimum": 0, "maximum": MAX_SEQ}
 
 
 def problems(*statuses: int) -> dict:
@@ -75,16 +89,18 @@ def problems(*statuses: int) -> dict:
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
-    str,
+    {"type": "string", "pattern": IDEMPOTENCY_KEY_PATTERN, "maxLength": 200},
     OpenApiParameter.HEADER,
     required=False,
     description="Makes the request safe to retry: a repeat with the same key and body "
     "returns the stored response and applies nothing (422 with another body; 409 "
     "`request_in_progress` while the first is running). Keys are kept at least 24 h.",
 )
+#: An `If-Match` the service takes: a version, optionally quoted and weak.
+IF_MATCH_PATTERN = r'^(?:W/)?"?[0-9]{1,10}"?$'
 IF_MATCH = OpenApiParameter(
     "If-Match",
-    str,
+    {"type": "string", "pattern": IF_MATCH_PATTERN},
     OpenApiParameter.HEADER,
     required=False,
     description='The version the client saw, e.g. "12": the action applies only if the game '
@@ -114,10 +130,9 @@ def parse_if_match(request) -> int | None:
     header = request.headers.get("If-Match")
     if header is None:
         return None
-    match = re.fullmatch(r'\s*(?:W/)?"?(\d{1,10})"?\s*', header)
-    if not match:
+    if not re.fullmatch(IF_MATCH_PATTERN, header.strip()):
         raise InvalidIfMatch()
-    return int(match.group(1))
+    return int(header.strip().removeprefix("W/").strip('"'))
 
 
 def with_etag(response: Response, version: int) -> Response:
@@ -126,7 +141,12 @@ def with_etag(response: Response, version: int) -> Response:
 
 
 class GameApi(APIView):
-    """A games endpoint. Errors are `application/problem+json` with a stable `code`."""
+    """A games endpoint. Errors are `application/problem+json` with a stable `code`.
+
+    `refusals` names, per method, the errors a view may answer besides those of what it
+    is (unoservice.schema documents each operation's codes from them)."""
+
+    refusals: dict[str, tuple] = {}
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "reads"
@@ -158,6 +178,12 @@ class GameListCreateApi(GameApi):
     """The lobby: list the games you may see; create a game and take seat 0."""
 
     throttle_scope_post = "lobby"
+    refusals = {
+        "post": (
+            StaffOnly,
+            (InvalidOption, ("invalid_option", "unknown_option", "unknown_card")),
+        )
+    }
 
     @extend_schema(
         operation_id="games_list",
@@ -288,6 +314,7 @@ class GameJoinApi(GameApi):
     Joining a game you sit in returns it unchanged."""
 
     throttle_scope = "lobby"
+    refusals = {"post": (InviteRequired, (GameConflict, ("game_full", "game_not_active")))}
 
     @extend_schema(
         operation_id="games_join",
@@ -312,6 +339,7 @@ class GameLeaveApi(GameApi):
     while playing the seat is removed from play and its cards go under the draw pile."""
 
     throttle_scope = "lobby"
+    refusals = {"post": (NotSeated, GameConflict)}
 
     @extend_schema(
         operation_id="games_leave",
@@ -332,6 +360,13 @@ class GameStartApi(GameApi):
     """The host starts the game once every seat is taken: the first deal."""
 
     throttle_scope = "lobby"
+    refusals = {
+        "post": (
+            NotHost,
+            (GameConflict, ("game_not_active", "game_not_full")),
+            (InvalidOption, ("invalid_option",)),
+        )
+    }
 
     @extend_schema(
         operation_id="games_start",
@@ -352,6 +387,7 @@ class GameAbortApi(GameApi):
     """Staff: stop a game with no result, recording the reason."""
 
     throttle_scope = "lobby"
+    refusals = {"post": (StaffOnly, GameConflict)}
 
     @extend_schema(
         operation_id="games_abort",
@@ -378,6 +414,13 @@ class GameRematchApi(GameApi):
     else joins the new game as usual."""
 
     throttle_scope = "lobby"
+    refusals = {
+        "post": (
+            NotSeated,
+            GameNotEnded,
+            (GameConflict, ("game_full", "game_not_active")),
+        )
+    }
 
     @extend_schema(
         operation_id="games_rematch",
@@ -433,6 +476,13 @@ class GameActionsApi(GameApi):
     """Send one action."""
 
     throttle_scope = "actions"
+    refusals = {
+        "post": (
+            NotSeated,
+            UnknownCardError,
+            (GameConflict, ("game_not_active", *RULE_CODES_OF_SEAT_ACTIONS)),
+        )
+    }
 
     @extend_schema(
         operation_id="games_act",
@@ -492,10 +542,10 @@ class GameEventsApi(WaitingApiView, GameApi):
         "or `wait` seconds have passed (then `events` is empty). A waiting request counts "
         "toward the streams a player may hold open (429 `too_many_streams`).",
         parameters=[
-            OpenApiParameter("after", int, description="Return events with seq > after."),
+            OpenApiParameter("after", SEQ, description="Return events with seq > after."),
             OpenApiParameter(
                 "wait",
-                int,
+                {"type": "integer", "minimum": 0, "maximum": 30},
                 description="0-30 s: hold the request until an event exists or the time is up.",
             ),
         ],
@@ -506,7 +556,7 @@ class GameEventsApi(WaitingApiView, GameApi):
         },
     )
     def get(self, request, game_id):
-        after = _int_param(request, "after", 0, 0, 10**9)
+        after = _int_param(request, "after", 0, 0, MAX_SEQ)
         wait = _int_param(request, "wait", 0, 0, 30)
         game = self.game(game_id)
         feed = selectors.event_feed(game=game, player=request.user, after=after)
@@ -570,7 +620,7 @@ class GameStreamApi(StreamApiView, GameApi):
         "streams a player may hold open (429 `too_many_streams`). Browsers authenticate "
         "with `?ticket=` (`POST /api/v1/stream-tickets`).",
         parameters=[
-            OpenApiParameter("after", int, description="Resume after this seq."),
+            OpenApiParameter("after", SEQ, description="Resume after this seq."),
             OpenApiParameter(
                 "Last-Event-ID",
                 str,
@@ -646,7 +696,7 @@ def _stream_start(request) -> int | None:
         return int(header)
     if request.query_params.get("after") is None:
         return None
-    return _int_param(request, "after", 0, 0, 10**9)
+    return _int_param(request, "after", 0, 0, MAX_SEQ)
 
 
 class GameReplayApi(GameApi):
@@ -655,11 +705,15 @@ class GameReplayApi(GameApi):
     @extend_schema(
         operation_id="games_replay",
         summary="The game as of seq `at`, as you may see it",
-        parameters=[OpenApiParameter("at", int, required=True)],
+        parameters=[
+            OpenApiParameter(
+                "at", SEQ, required=True, description="The seq (beyond the last: the last)."
+            )
+        ],
         responses={200: GameView, **problems()},
     )
     def get(self, request, game_id):
-        at = _int_param(request, "at", None, 0, 10**9)
+        at = _int_param(request, "at", None, 0, MAX_SEQ)
         game = self.game(game_id)
         replay = selectors.game_replay_get(game=game, player=request.user, at=at)
         return Response(_with_absolute_links(request, replay))
@@ -688,6 +742,8 @@ class GameExportApi(GameApi):
 class GameSealApi(GameApi):
     """The Ed25519 seal of an ended game: anyone who may read the game may check that its
     log ends where the service signed it did, with a key from GET /keys."""
+
+    refusals = {"get": (GameNotEnded, GameNotSealed)}
 
     @extend_schema(
         operation_id="games_seal",
@@ -722,6 +778,8 @@ class GameAuditApi(GameApi):
     """The audit: the hash chain is intact, replaying the log reproduces the head row
     and its snapshot, and every shuffle matches its commitment. Staff at any time; the
     game's players once it has ended."""
+
+    refusals = {"get": (StaffOnly,)}
 
     @extend_schema(
         operation_id="games_audit",

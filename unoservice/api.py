@@ -29,6 +29,7 @@ from typing import Any
 from django import db
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, JsonResponse
+from drf_spectacular.utils import extend_schema_field
 from kombu import exceptions as kombu_errors
 from redis import exceptions as redis_errors
 from rest_framework import exceptions, serializers
@@ -109,6 +110,15 @@ class ProblemSerializer(serializers.Serializer):
     )
     field = serializers.CharField(
         required=False, help_text="For unknown_field: the member's path, e.g. rules.presets."
+    )
+    option = serializers.CharField(
+        required=False,
+        help_text="For unknown_option and invalid_option (and a staff set-up's "
+        "unknown_card): the option, timer or field named, e.g. hand_size.",
+    )
+    next_game_id = serializers.UUIDField(
+        required=False,
+        help_text="For a rematch that cannot seat the caller: the next game.",
     )
 
 
@@ -356,6 +366,11 @@ def refuse_a_body(request) -> None:
         name = str(sorted(data)[0])
         raise UnknownField(f"{name!r} is not a member of this request.", field=name)
     raise BodyNotTaken()
+
+
+@extend_schema_field({"type": "string", "format": "date-time"})
+class TimeField(serializers.CharField):
+    """A time as the service writes it: ISO 8601 UTC with milliseconds."""
 
 
 class StrictIntegerField(serializers.IntegerField):

@@ -13,6 +13,8 @@ from rest_framework.test import APIClient
 
 from players.services import player_for_user, player_register, token_issue
 
+from . import problem_codes
+
 PROBLEM_FIELDS = {"type", "title", "status", "detail", "code"}
 
 #: No timers: tests decide when things happen, not a clock.
@@ -65,6 +67,34 @@ def assert_problem(response, status: int, code: str) -> dict:
     assert body["code"] == code, body
     assert body["type"].endswith(code)
     return body
+
+
+def pytest_configure(config):
+    problem_codes.install()
+
+
+@pytest.fixture(autouse=True)
+def _record_problem_codes():
+    """The problem codes this test's requests get (checked at the end of the run)."""
+    problem_codes.RECORDING = True
+    yield
+    problem_codes.RECORDING = False
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Every problem code seen is documented for its operation; after a run of every API
+    test, every documented code was seen (tests/api/problem_codes.py says how)."""
+    if not problem_codes.SEEN:
+        return
+    complaints = [f"undocumented: {line}" for line in problem_codes.undocumented_seen()]
+    if problem_codes.every_api_module_ran(session):
+        complaints += [f"never seen: {line}" for line in problem_codes.documented_unseen()]
+    if complaints:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        reporter.write_sep("=", "problem codes and the schema disagree", red=True)
+        for line in complaints:
+            reporter.write_line(line)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.fixture(autouse=True)
@@ -185,3 +215,4 @@ def started_game(create_game):
         return started.json()
 
     return _start
+
