@@ -28,9 +28,7 @@ from games import engine
 from players.auth import BearerTokenAuthentication
 from players.tickets import StreamTicketAuthentication
 from unoservice.api import (
-    PROBLEM_CONTENT_TYPE,
     ApiError,
-    ProblemSerializer,
     problem_responses,
     refuse_a_body,
 )
@@ -106,18 +104,6 @@ IF_MATCH = OpenApiParameter(
     description='The version the client saw, e.g. "12": the action applies only if the game '
     "is still at that version (412 `stale_version` otherwise). Out-of-turn actions need none.",
 )
-
-
-#: The 429 of an operation that holds one of the caller's stream slots (a stream, or a
-#: long-poll while it waits).
-TOO_MANY_STREAMS = {
-    (429, PROBLEM_CONTENT_TYPE): OpenApiResponse(
-        ProblemSerializer,
-        description="An RFC 9457 problem; `code` is `throttled`, or `too_many_streams` when "
-        "the caller already holds as many open streams and waiting long-polls as a player "
-        "may. `Retry-After` says when to try again.",
-    )
-}
 
 
 class InvalidIfMatch(ApiError):
@@ -437,14 +423,7 @@ class GameRematchApi(GameApi):
         responses={
             201: OpenApiResponse(GameView, description="The next game, created by this call."),
             200: OpenApiResponse(GameView, description="The next game, created before."),
-            **problems(403, 422),
-            (409, PROBLEM_CONTENT_TYPE): OpenApiResponse(
-                ProblemSerializer,
-                description="An RFC 9457 problem; `code` is `game_not_ended` (the game is "
-                "still waiting or being played), `game_full` or `game_not_active` (the next "
-                "game has no seat left for the caller, or has started; the problem's "
-                "`next_game_id` names it), or `request_in_progress`.",
-            ),
+            **problems(403, 409, 422),
         },
     )
     def post(self, request, game_id):
@@ -552,7 +531,6 @@ class GameEventsApi(WaitingApiView, GameApi):
         responses={
             200: EventFeed,
             **problems(),
-            **TOO_MANY_STREAMS,
         },
     )
     def get(self, request, game_id):
@@ -633,7 +611,6 @@ class GameStreamApi(StreamApiView, GameApi):
         responses={
             **stream_responses(STREAM_FRAMES, GAME_STREAM_FRAME),
             **problems(),
-            **TOO_MANY_STREAMS,
         },
     )
     def get(self, request, game_id):
@@ -679,7 +656,6 @@ class PlayerStreamApi(StreamApiView, GameApi):
         responses={
             **stream_responses(PLAYER_STREAM_FRAMES, PLAYER_STREAM_FRAME),
             **problem_responses(401, 429),
-            **TOO_MANY_STREAMS,
         },
     )
     def get(self, request):

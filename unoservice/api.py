@@ -122,34 +122,14 @@ class ProblemSerializer(serializers.Serializer):
     )
 
 
-#: The codes each error status carries, for the schema.
-CODES_OF_STATUS = {
-    400: "`invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, "
-    "`unknown_field` (the member `field` names it)",
-    401: "`not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), "
-    "`account_disabled`",
-    403: "`not_seated`, `staff_only`, `invite_required`, `not_host`",
-    404: "`game_not_found`, `token_not_found`, `not_found`",
-    409: "`not_your_turn`, `card_not_in_hand`, `card_not_playable`, `color_required`, "
-    "`target_required`, `window_closed`, `nothing_to_challenge`, `game_not_active`, "
-    "`game_full`, `game_not_full`, `request_in_progress`, and the engine's other rule codes",
-    412: "`stale_version` (the problem carries the current `version`)",
-    422: "`idempotency_key_reused`",
-    429: "`throttled` (`Retry-After` says when to try again)",
-    503: "`service_unavailable` (the database or broker cannot be reached; `Retry-After` "
-    "says when to try again)",
-}
-
-
 def problem_responses(*statuses: int) -> dict:
-    """drf-spectacular `responses` entries documenting `application/problem+json` bodies
-    for these statuses, each naming the codes it may carry."""
+    """drf-spectacular `responses` entries for these error statuses. The schema replaces
+    them with the operation's own problem and codes (unoservice.schema)."""
     from drf_spectacular.utils import OpenApiResponse
 
     return {
         (status, PROBLEM_CONTENT_TYPE): OpenApiResponse(
-            ProblemSerializer,
-            description=f"An RFC 9457 problem; `code` is one of {CODES_OF_STATUS[status]}.",
+            ProblemSerializer, description="An RFC 9457 problem."
         )
         for status in statuses
     }

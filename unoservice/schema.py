@@ -2,12 +2,14 @@
 headers (`ProblemAutoSchema`), and the components of the game's own values
 (`add_components`, a drf-spectacular postprocessing hook).
 
-An operation's codes come from what its view is: authenticated (401), throttled (429),
-holding a stream slot (429 `too_many_streams`), taking a body (400 `unknown_field`),
-about a game (404 `game_not_found`), retry-safe (409 `request_in_progress`, 422),
-conditional (412), plus the errors the view names in `refusals` (error classes, whose
-codes and statuses are their own). tests/api/test_problem_codes.py checks the result
-against the codes the API tests see."""
+An operation's codes come from what its view is: any request may be malformed (400
+`invalid_request`) or meet an unreachable database (503), an authenticated one 401, a
+throttled one 429, one holding a stream slot 429 `too_many_streams`, one taking a body
+400 `unknown_field` and 415, one with path parameters 404 `not_found` (and
+`game_not_found` about a game), a retry-safe one 409 `request_in_progress` and 422, a
+conditional one 412; plus the errors the view names in `refusals` (error classes, whose
+codes and statuses are their own). tests/api/problem_codes.py holds the result against
+the codes the API tests see."""
 
 from __future__ import annotations
 

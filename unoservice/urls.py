@@ -14,7 +14,11 @@ urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    path(
+        "api/redoc/",
+        SpectacularRedocView.as_view(url_name="schema", template_name="api_docs/redoc.html"),
+        name="redoc",
+    ),
     path("admin/dashboard/", include("unoservice.ops.admin_views")),
     path("admin/", admin.site.urls),
     path("", include("games.replay_page")),

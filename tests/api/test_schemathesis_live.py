@@ -42,7 +42,7 @@ def test_schemathesis_finds_no_failure_with_every_check(
         + ["--header", f"Authorization: Bearer {token}"]
         + ["--exclude-operation-id", "games_stream", "--exclude-operation-id", "players_me_stream"]
         + ["--max-examples", "10", "--seed", "20261201", "--workers", "1", "--no-color"]
-        + ["--generation-database", "none"],
+        + ["--generation-database", "none", "--request-timeout", "40"],  # wait: up to 30 s
         cwd=tmp_path,
         capture_output=True,
         text=True,

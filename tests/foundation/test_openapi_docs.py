@@ -34,3 +34,11 @@ def test_swagger_ui_and_redoc_load_their_assets_from_our_static_files_not_a_cdn(
             assert asset.startswith("/static/drf_spectacular_sidecar/"), asset
         assert "cdn" not in html.lower()
         assert "/api/schema/" in html
+
+
+def test_the_docs_pages_load_nothing_from_another_site(client):
+    for url in ("/api/docs/", "/api/redoc/"):
+        html = client.get(url).content.decode()
+
+        assert "fonts.googleapis.com" not in html, url
+        assert not re.findall(r'(?:src|href)="(?:https?:)?//', html), url
