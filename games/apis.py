@@ -27,9 +27,7 @@ from games import engine
 from players.auth import BearerTokenAuthentication
 from players.tickets import StreamTicketAuthentication
 from unoservice.api import (
-    PROBLEM_CONTENT_TYPE,
     ApiError,
-    ProblemSerializer,
     problem_responses,
     refuse_a_body,
 )
@@ -41,11 +39,21 @@ from unoservice.waiting import WaitingApiView
 
 from . import selectors, services
 from .audit import audit_game
-from .errors import InvalidOption, StaffOnly
+from .errors import (
+    GameConflict,
+    GameNotEnded,
+    GameNotSealed,
+    InvalidOption,
+    InviteRequired,
+    NotHost,
+    NotSeated,
+    StaffOnly,
+)
 from .hashing import format_time
-from .idempotency import idempotent
+from .idempotency import IDEMPOTENCY_KEY_PATTERN, idempotent
 from .live import game_frames, player_frames
 from .presentation import event_document, viewer_of
+from .schema_types import RULE_CODES_OF_SEAT_ACTIONS
 from .serializers import (
     ACTION_UNION,
     AbortInput,
@@ -60,6 +68,7 @@ from .serializers import (
     LegalActions,
     SealView,
     SigningKeys,
+    UnknownCardError,
     parse_action,
 )
 from .setup import position_from_setup, staff_deck_from_setup
@@ -68,6 +77,9 @@ from .stream_schema import GAME_STREAM_FRAME, PLAYER_STREAM_FRAME
 from .watch import version_watch
 
 API_ROOT = "/api/v1"
+#: A seq in a query (`after`, `at`).
+MAX_SEQ = 10**9
+SEQ = {"type": "integer", "minimum": 0, "maximum": MAX_SEQ}
 
 
 def problems(*statuses: int) -> dict:
@@ -77,33 +89,23 @@ def problems(*statuses: int) -> dict:
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
-    str,
+    {"type": "string", "pattern": IDEMPOTENCY_KEY_PATTERN, "maxLength": 200},
     OpenApiParameter.HEADER,
     required=False,
     description="Makes the request safe to retry: a repeat with the same key and body "
     "returns the stored response and applies nothing (422 with another body; 409 "
     "`request_in_progress` while the first is running). Keys are kept at least 24 h.",
 )
+#: An `If-Match` the service takes: a version, optionally quoted and weak.
+IF_MATCH_PATTERN = r'^(?:W/)?"?[0-9]{1,10}"?$'
 IF_MATCH = OpenApiParameter(
     "If-Match",
-    str,
+    {"type": "string", "pattern": IF_MATCH_PATTERN},
     OpenApiParameter.HEADER,
     required=False,
     description='The version the client saw, e.g. "12": the action applies only if the game '
     "is still at that version (412 `stale_version` otherwise). Out-of-turn actions need none.",
 )
-
-
-#: The 429 of an operation that holds one of the caller's stream slots (a stream, or a
-#: long-poll while it waits).
-TOO_MANY_STREAMS = {
-    (429, PROBLEM_CONTENT_TYPE): OpenApiResponse(
-        ProblemSerializer,
-        description="An RFC 9457 problem; `code` is `throttled`, or `too_many_streams` when "
-        "the caller already holds as many open streams and waiting long-polls as a player "
-        "may. `Retry-After` says when to try again.",
-    )
-}
 
 
 class InvalidIfMatch(ApiError):
@@ -116,10 +118,9 @@ def parse_if_match(request) -> int | None:
     header = request.headers.get("If-Match")
     if header is None:
         return None
-    match = re.fullmatch(r'\s*(?:W/)?"?(\d{1,10})"?\s*', header)
-    if not match:
+    if not re.fullmatch(IF_MATCH_PATTERN, header.strip()):
         raise InvalidIfMatch()
-    return int(match.group(1))
+    return int(header.strip().removeprefix("W/").strip('"'))
 
 
 def with_etag(response: Response, version: int) -> Response:
@@ -128,7 +129,12 @@ def with_etag(response: Response, version: int) -> Response:
 
 
 class GameApi(APIView):
-    """A games endpoint. Errors are `application/problem+json` with a stable `code`."""
+    """A games endpoint. Errors are `application/problem+json` with a stable `code`.
+
+    `refusals` names, per method, the errors a view may answer besides those of what it
+    is (unoservice.schema documents each operation's codes from them)."""
+
+    refusals: dict[str, tuple] = {}
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "reads"
@@ -160,6 +166,12 @@ class GameListCreateApi(GameApi):
     """The lobby: list the games you may see; create a game and take seat 0."""
 
     throttle_scope_post = "lobby"
+    refusals = {
+        "post": (
+            StaffOnly,
+            (InvalidOption, ("invalid_option", "unknown_option", "unknown_card")),
+        )
+    }
 
     @extend_schema(
         operation_id="games_list",
@@ -297,6 +309,7 @@ class GameJoinApi(GameApi):
     Joining a game you sit in returns it unchanged."""
 
     throttle_scope = "lobby"
+    refusals = {"post": (InviteRequired, (GameConflict, ("game_full", "game_not_active")))}
 
     @extend_schema(
         operation_id="games_join",
@@ -321,6 +334,7 @@ class GameLeaveApi(GameApi):
     while playing the seat is removed from play and its cards go under the draw pile."""
 
     throttle_scope = "lobby"
+    refusals = {"post": (NotSeated, GameConflict)}
 
     @extend_schema(
         operation_id="games_leave",
@@ -341,6 +355,13 @@ class GameStartApi(GameApi):
     """The host starts the game once every seat is taken: the first deal."""
 
     throttle_scope = "lobby"
+    refusals = {
+        "post": (
+            NotHost,
+            (GameConflict, ("game_not_active", "game_not_full")),
+            (InvalidOption, ("invalid_option",)),
+        )
+    }
 
     @extend_schema(
         operation_id="games_start",
@@ -361,6 +382,7 @@ class GameAbortApi(GameApi):
     """Staff: stop a game with no result, recording the reason."""
 
     throttle_scope = "lobby"
+    refusals = {"post": (StaffOnly, GameConflict)}
 
     @extend_schema(
         operation_id="games_abort",
@@ -387,6 +409,13 @@ class GameRematchApi(GameApi):
     else joins the new game as usual."""
 
     throttle_scope = "lobby"
+    refusals = {
+        "post": (
+            NotSeated,
+            GameNotEnded,
+            (GameConflict, ("game_full", "game_not_active")),
+        )
+    }
 
     @extend_schema(
         operation_id="games_rematch",
@@ -403,14 +432,7 @@ class GameRematchApi(GameApi):
         responses={
             201: OpenApiResponse(GameView, description="The next game, created by this call."),
             200: OpenApiResponse(GameView, description="The next game, created before."),
-            **problems(403, 422),
-            (409, PROBLEM_CONTENT_TYPE): OpenApiResponse(
-                ProblemSerializer,
-                description="An RFC 9457 problem; `code` is `game_not_ended` (the game is "
-                "still waiting or being played), `game_full` or `game_not_active` (the next "
-                "game has no seat left for the caller, or has started; the problem's "
-                "`next_game_id` names it), or `request_in_progress`.",
-            ),
+            **problems(403, 409, 422),
         },
     )
     def post(self, request, game_id):
@@ -442,6 +464,13 @@ class GameActionsApi(GameApi):
     """Send one action."""
 
     throttle_scope = "actions"
+    refusals = {
+        "post": (
+            NotSeated,
+            UnknownCardError,
+            (GameConflict, ("game_not_active", *RULE_CODES_OF_SEAT_ACTIONS)),
+        )
+    }
 
     @extend_schema(
         operation_id="games_act",
@@ -501,21 +530,20 @@ class GameEventsApi(WaitingApiView, GameApi):
         "or `wait` seconds have passed (then `events` is empty). A waiting request counts "
         "toward the streams a player may hold open (429 `too_many_streams`).",
         parameters=[
-            OpenApiParameter("after", int, description="Return events with seq > after."),
+            OpenApiParameter("after", SEQ, description="Return events with seq > after."),
             OpenApiParameter(
                 "wait",
-                int,
+                {"type": "integer", "minimum": 0, "maximum": 30},
                 description="0-30 s: hold the request until an event exists or the time is up.",
             ),
         ],
         responses={
             200: EventFeed,
             **problems(),
-            **TOO_MANY_STREAMS,
         },
     )
     def get(self, request, game_id):
-        after = _int_param(request, "after", 0, 0, 10**9)
+        after = _int_param(request, "after", 0, 0, MAX_SEQ)
         wait = _int_param(request, "wait", 0, 0, 30)
         game = self.game(game_id)
         feed = selectors.event_feed(game=game, player=request.user, after=after)
@@ -581,7 +609,7 @@ class GameStreamApi(StreamApiView, GameApi):
         "streams a player may hold open (429 `too_many_streams`). Browsers authenticate "
         "with `?ticket=` (`POST /api/v1/stream-tickets`).",
         parameters=[
-            OpenApiParameter("after", int, description="Resume after this seq."),
+            OpenApiParameter("after", SEQ, description="Resume after this seq."),
             OpenApiParameter(
                 "Last-Event-ID",
                 str,
@@ -594,7 +622,6 @@ class GameStreamApi(StreamApiView, GameApi):
         responses={
             **stream_responses(STREAM_FRAMES, GAME_STREAM_FRAME),
             **problems(),
-            **TOO_MANY_STREAMS,
         },
     )
     def get(self, request, game_id):
@@ -642,7 +669,6 @@ class PlayerStreamApi(StreamApiView, GameApi):
         responses={
             **stream_responses(PLAYER_STREAM_FRAMES, PLAYER_STREAM_FRAME),
             **problem_responses(401, 429),
-            **TOO_MANY_STREAMS,
         },
     )
     def get(self, request):
@@ -659,7 +685,7 @@ def _stream_start(request) -> int | None:
         return int(header)
     if request.query_params.get("after") is None:
         return None
-    return _int_param(request, "after", 0, 0, 10**9)
+    return _int_param(request, "after", 0, 0, MAX_SEQ)
 
 
 class GameReplayApi(GameApi):
@@ -668,11 +694,15 @@ class GameReplayApi(GameApi):
     @extend_schema(
         operation_id="games_replay",
         summary="The game as of seq `at`, as you may see it",
-        parameters=[OpenApiParameter("at", int, required=True)],
+        parameters=[
+            OpenApiParameter(
+                "at", SEQ, required=True, description="The seq (beyond the last: the last)."
+            )
+        ],
         responses={200: GameView, **problems()},
     )
     def get(self, request, game_id):
-        at = _int_param(request, "at", None, 0, 10**9)
+        at = _int_param(request, "at", None, 0, MAX_SEQ)
         game = self.game(game_id)
         replay = selectors.game_replay_get(game=game, player=request.user, at=at)
         return Response(_with_absolute_links(request, replay))
@@ -701,6 +731,8 @@ class GameExportApi(GameApi):
 class GameSealApi(GameApi):
     """The Ed25519 seal of an ended game: anyone who may read the game may check that its
     log ends where the service signed it did, with a key from GET /keys."""
+
+    refusals = {"get": (GameNotEnded, GameNotSealed)}
 
     @extend_schema(
         operation_id="games_seal",
@@ -735,6 +767,8 @@ class GameAuditApi(GameApi):
     """The audit: the hash chain is intact, replaying the log reproduces the head row
     and its snapshot, and every shuffle matches its commitment. Staff at any time; the
     game's players once it has ended."""
+
+    refusals = {"get": (StaffOnly,)}
 
     @extend_schema(
         operation_id="games_audit",

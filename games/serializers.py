@@ -27,10 +27,57 @@ from games.engine import (
 from games.engine.cards import CARDS_BY_CODE
 from games.engine.strategies import STRATEGIES
 from games.errors import InvalidOption
-from unoservice.api import ApiError, RequestBody, StrictIntegerField, UnknownField
+from games.schema_types import (
+    CARD_REF,
+    EVENT_REF,
+    RULE_OPTIONS_REF,
+    RULES_REF,
+    TIMERS_REF,
+    WINNER_REF,
+)
+from unoservice.api import ApiError, RequestBody, StrictIntegerField, TimeField, UnknownField
 
 COLOR_CHOICES = [c.value for c in Color]
 CARD_CODES = sorted(CARDS_BY_CODE)
+
+
+@extend_schema_field(CARD_REF)
+class CardField(serializers.CharField):
+    """A card code (a double-faced card's "<light>/<dark>" pair too). Only a string
+    passes here; whether it names a card is checked where it is used (an unknown code is
+    a 400 `unknown_card`)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+@extend_schema_field(RULES_REF)
+class RulesField(serializers.JSONField):
+    """The rules in force: the preset and every option."""
+
+
+@extend_schema_field(RULE_OPTIONS_REF)
+class RuleOptionsField(serializers.DictField):
+    """Rule options by name (checked by the engine's rules, which name a bad one)."""
+
+    child = serializers.JSONField()
+
+
+@extend_schema_field(TIMERS_REF)
+class TimersField(serializers.JSONField):
+    """The game's timers, every field."""
+
+
+@extend_schema_field({"allOf": [WINNER_REF], "nullable": True})
+class WinnerField(serializers.JSONField):
+    """The winning seat, or a team's seats; null until the match is over."""
+
+
+@extend_schema_field(EVENT_REF)
+class EventField(serializers.JSONField):
+    """One event, typed by its `type`."""
 
 
 class UnknownCardError(ApiError):
@@ -44,8 +91,7 @@ class UnknownCardError(ApiError):
 
 class RulesInput(RequestBody):
     preset = serializers.ChoiceField(choices=list(PRESETS), default="classic")
-    options = serializers.DictField(
-        child=serializers.JSONField(),
+    options = RuleOptionsField(
         required=False,
         default=dict,
         help_text="Rule options overriding the preset; an unknown option or a value out of "
@@ -84,6 +130,15 @@ class TimersInput(RequestBody):
     on_abandon = serializers.ChoiceField(choices=["bot", "remove"], required=False)
 
 
+def seat_keyed(value_schema: dict) -> dict:
+    """The schema of a JSON object keyed by seat numbers ("0" to "9")."""
+    return {
+        "type": "object",
+        "properties": {str(seat): value_schema for seat in range(10)},
+        "additionalProperties": False,
+    }
+
+
 class SeatKeyedDictField(serializers.DictField):
     """A JSON object keyed by seat numbers ("0" to "9")."""
 
@@ -95,16 +150,23 @@ class SeatKeyedDictField(serializers.DictField):
         return value
 
 
+@extend_schema_field(seat_keyed({"type": "array", "items": CARD_REF}))
+class HandsField(SeatKeyedDictField):
+    child = serializers.ListField(child=CardField())
+
+
+@extend_schema_field(seat_keyed({"type": "integer", "minimum": 0}))
+class ScoresField(SeatKeyedDictField):
+    child = StrictIntegerField(min_value=0)
+
+
 class PositionInput(RequestBody):
-    hands = SeatKeyedDictField(
-        child=serializers.ListField(child=serializers.CharField()),
+    hands = HandsField(
         help_text='Each seat\'s hand, keyed by seat: {"0": ["red-5", …], "1": […]}.',
     )
-    discard = serializers.ListField(
-        child=serializers.CharField(), min_length=1, help_text="Top first."
-    )
+    discard = serializers.ListField(child=CardField(), min_length=1, help_text="Top first.")
     draw = serializers.ListField(
-        child=serializers.CharField(), required=False, default=list, help_text="Top first."
+        child=CardField(), required=False, default=list, help_text="Top first."
     )
     color = serializers.ChoiceField(choices=COLOR_CHOICES, required=False, allow_null=True)
     direction = serializers.ChoiceField(
@@ -112,7 +174,7 @@ class PositionInput(RequestBody):
     )
     to_act = StrictIntegerField(min_value=0)
     dealer = StrictIntegerField(min_value=0, default=0)
-    scores = SeatKeyedDictField(child=StrictIntegerField(min_value=0), required=False, default=dict)
+    scores = ScoresField(required=False, default=dict)
     eliminated = serializers.ListField(child=StrictIntegerField(), required=False, default=list)
     unplaced = serializers.ChoiceField(
         choices=["draw_bottom", "out_of_play"], default="draw_bottom"
@@ -154,7 +216,7 @@ class GameCreateInput(RequestBody):
     timers = TimersInput(required=False)
     visibility = serializers.ChoiceField(choices=["public", "invite"], default="public")
     deck = serializers.ListField(
-        child=serializers.CharField(),
+        child=CardField(),
         required=False,
         help_text="Staff only: the first cards of the first deal.",
     )
@@ -199,7 +261,7 @@ def _type_field(name: str):
 
 class PlayAction(_Action):
     type = _type_field("play")
-    card = serializers.ChoiceField(choices=CARD_CODES, help_text="The card's code, e.g. red-5.")
+    card = CardField(help_text="The card's code, e.g. red-5.")
     color = serializers.ChoiceField(
         choices=COLOR_CHOICES, required=False, help_text="The color called, for wilds."
     )
@@ -358,12 +420,12 @@ class SeatView(serializers.Serializer):
     catchable = serializers.BooleanField(
         required=False, help_text="An UNO window is open on this seat."
     )
-    catchable_until = serializers.CharField(allow_null=True)
+    catchable_until = TimeField(allow_null=True)
     score = serializers.IntegerField()
     state = serializers.ChoiceField(choices=["playing", "bot", "removed", "eliminated", "open"])
     team = serializers.IntegerField(required=False)
     hand = serializers.ListField(
-        child=serializers.CharField(),
+        child=CardField(),
         required=False,
         help_text="Staff (or anyone once the game is open) only.",
     )
@@ -371,15 +433,13 @@ class SeatView(serializers.Serializer):
 
 class YouView(serializers.Serializer):
     seat = serializers.IntegerField()
-    hand = serializers.ListField(child=serializers.CharField())
-    drawn_card = serializers.CharField(
-        required=False, help_text="The card just drawn, in phase drawn_card."
-    )
+    hand = serializers.ListField(child=CardField())
+    drawn_card = CardField(required=False, help_text="The card just drawn, in phase drawn_card.")
 
 
 class UnoWindowView(serializers.Serializer):
     seat = serializers.IntegerField()
-    closes_at = serializers.CharField(allow_null=True)
+    closes_at = TimeField(allow_null=True)
 
 
 class GameView(serializers.Serializer):
@@ -394,17 +454,17 @@ class GameView(serializers.Serializer):
     invite_code = serializers.CharField(required=False, help_text="For seated players.")
     host = serializers.UUIDField()
     seat_count = serializers.IntegerField()
-    rules = serializers.JSONField()
-    timers = serializers.JSONField()
+    rules = RulesField()
+    timers = TimersField()
     bot_think_ms = serializers.IntegerField(
         help_text="How long the game's bots wait before they act, in milliseconds."
     )
-    created_at = serializers.CharField()
+    created_at = TimeField()
     seats = SeatView(many=True)
     you = YouView(allow_null=True)
     round = serializers.IntegerField()
     dealer = serializers.IntegerField(allow_null=True)
-    top_card = serializers.CharField(allow_null=True)
+    top_card = CardField(allow_null=True)
     color = serializers.ChoiceField(choices=COLOR_CHOICES, allow_null=True)
     direction = serializers.ChoiceField(choices=["clockwise", "counterclockwise"])
     to_act = serializers.IntegerField(allow_null=True)
@@ -424,10 +484,10 @@ class GameView(serializers.Serializer):
     uno_window = UnoWindowView(allow_null=True)
     draw_pile = serializers.IntegerField()
     discard_pile = serializers.IntegerField()
-    draw_pile_cards = serializers.ListField(child=serializers.CharField(), required=False)
-    deadline_at = serializers.CharField(allow_null=True)
-    server_time = serializers.CharField()
-    winner = serializers.JSONField(allow_null=True, help_text="A seat, or a team's seats.")
+    draw_pile_cards = serializers.ListField(child=CardField(), required=False)
+    deadline_at = TimeField(allow_null=True)
+    server_time = TimeField()
+    winner = WinnerField(allow_null=True, help_text="A seat, or a team's seats.")
     ranking = serializers.ListField(child=serializers.IntegerField())
     provably_fair = serializers.BooleanField(required=False)
     next_game_id = serializers.UUIDField(
@@ -457,11 +517,11 @@ class GameSummary(serializers.Serializer):
     visibility = serializers.CharField()
     seat_count = serializers.IntegerField()
     seats_taken = serializers.IntegerField()
-    rules = serializers.JSONField()
+    rules = RulesField()
     host = PlayerRef()
     version = serializers.IntegerField()
-    created_at = serializers.CharField()
-    updated_at = serializers.CharField(help_text="When the game last changed.")
+    created_at = TimeField()
+    updated_at = TimeField(help_text="When the game last changed.")
 
 
 class GameListQuery(serializers.Serializer):
@@ -479,31 +539,18 @@ class GameListQuery(serializers.Serializer):
     )
 
 
-class EventView(serializers.Serializer):
-    seq = serializers.IntegerField()
-    type = serializers.CharField()
-    schema_version = serializers.IntegerField()
-    recorded_at = serializers.CharField()
-    actor = serializers.CharField()
-    public = serializers.JSONField()
-    private = serializers.JSONField(allow_null=True)
-    private_digest = serializers.CharField(allow_blank=True)
-    prev_hash = serializers.CharField()
-    hash = serializers.CharField()
-
-
 class EventFeed(serializers.Serializer):
     version = serializers.IntegerField()
     head_hash = serializers.CharField(
         help_text="The hash of the event at `version` (64 zeros before any): evidence a "
         "client keeps as it plays."
     )
-    events = EventView(many=True)
+    events = serializers.ListField(child=EventField())
 
 
 class ActionResult(serializers.Serializer):
     version = serializers.IntegerField()
-    events = EventView(many=True)
+    events = serializers.ListField(child=EventField())
     game = GameView()
 
 

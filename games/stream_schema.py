@@ -10,7 +10,7 @@ from __future__ import annotations
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
-from .serializers import EventView, GameView, PlayerRef
+from .serializers import EventField, GameView, PlayerRef, TimeField, WinnerField
 
 PHASES = ["play", "drawn_card", "respond_draw4", "choose_color", "choose_target"]
 
@@ -43,7 +43,7 @@ GAME_FRAMES = {
     ),
     "event": _frame(
         "event",
-        EventView(),
+        EventField(),
         "One appended event, redacted for you as in the event feed.",
         "The event's seq (resume after it).",
     ),
@@ -66,7 +66,7 @@ class YourTurn(serializers.Serializer):
     game = serializers.UUIDField()
     version = serializers.IntegerField(help_text="The game's version when it became your turn.")
     phase = serializers.ChoiceField(choices=PHASES, help_text="What the game waits on you for.")
-    deadline_at = serializers.CharField(
+    deadline_at = TimeField(
         allow_null=True, help_text="When you must have acted; null without a turn timer."
     )
 
@@ -88,7 +88,7 @@ class GameStarted(serializers.Serializer):
 
 class GameEnded(serializers.Serializer):
     game = serializers.UUIDField()
-    winner = serializers.JSONField(
+    winner = WinnerField(
         allow_null=True, help_text="A seat, or a team's seats; null for an aborted game."
     )
 

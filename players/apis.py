@@ -3,16 +3,18 @@ and the caller's tokens."""
 
 from __future__ import annotations
 
+import re
+
 from django.core.cache import caches
 from django.urls import reverse
 from django.utils.connection import ConnectionProxy
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from unoservice.api import ApiError, RequestBody, problem_responses, refuse_a_body
+from unoservice.api import ApiError, RequestBody, TimeField, problem_responses, refuse_a_body
 from unoservice.pages import PAGE_PARAMETERS, keyset_page, page_request, page_serializer
 from unoservice.rate_limits import AnonRateThrottle, ScopedRateThrottle
 
@@ -20,18 +22,33 @@ from . import services, tickets
 from .auth import BearerTokenAuthentication
 from .models import ApiToken
 
+#: Characters a name may not hold: controls, format characters, separators other than
+#: the space, and private use, in the Basic Multilingual Plane (the C* and Z* categories
+#: but for the space, surrogates and unassigned code points). Lone surrogates never get
+#: this far (unoservice.parsers refuses them), and the pattern is written so that any
+#: regular-expression engine (ECMAScript's too) reads it.
+NOT_IN_NAMES = (
+    r"\x00-\x1f\x7f-\xa0\xad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891\u08e2"
+    r"\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u206f\u3000"
+    r"\ue000-\uf8ff\ufeff\ufff9-\ufffb"
+)
+#: A display name: 1 to 40 characters of text, whitespace at either end dropped.
+NAME_PATTERN = rf"^\s*[^\s{NOT_IN_NAMES}](?:[^{NOT_IN_NAMES}]{{0,38}}[^\s{NOT_IN_NAMES}])?\s*$"
 
+
+@extend_schema_field({"type": "string", "pattern": NAME_PATTERN, "minLength": 1})
 class NameField(serializers.CharField):
     def __init__(self, **kwargs):
-        super().__init__(min_length=1, max_length=40, trim_whitespace=True, **kwargs)
+        super().__init__(trim_whitespace=True, **kwargs)
 
     def to_internal_value(self, data):
         if not isinstance(data, str):
             raise serializers.ValidationError("Must be a string.")
-        value = super().to_internal_value(data)
-        if not value.isprintable():
-            raise serializers.ValidationError("Must be printable text.")
-        return value
+        if not re.fullmatch(NAME_PATTERN, data):
+            raise serializers.ValidationError(
+                "Must be 1 to 40 characters of text (no control or format characters)."
+            )
+        return super().to_internal_value(data)
 
 
 class RegisterInput(RequestBody):
@@ -52,7 +69,7 @@ class PlayerOutput(serializers.Serializer):
 
 
 class ProfileInput(RequestBody):
-    name = NameField()
+    name = NameField(required=False, help_text="The display name, 1-40 characters.")
 
 
 class TokenOutput(serializers.Serializer):
@@ -68,8 +85,17 @@ class TokenCreateOutput(TokenOutput):
     token = serializers.CharField(help_text="Shown once.")
 
 
+class StrictCharField(serializers.CharField):
+    """Text that must be a JSON string (DRF's own field turns 0 into "0")."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class TokenCreateInput(RequestBody):
-    label = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
+    label = StrictCharField(max_length=60, required=False, allow_blank=True, default="")
 
 
 class TokenNotFound(ApiError):
@@ -132,9 +158,12 @@ class PlayerMeApi(APIView):
         responses={200: PlayerOutput, **problem_responses(400, 401, 429)},
     )
     def patch(self, request):
-        data = ProfileInput(data=request.data)
+        """A partial update: members left out keep their values."""
+        data = ProfileInput(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        player = services.player_update(player=request.user, name=data.validated_data["name"])
+        player = request.user
+        if "name" in data.validated_data:
+            player = services.player_update(player=player, name=data.validated_data["name"])
         return Response(PlayerOutput(_player(player)).data)
 
 
@@ -179,6 +208,7 @@ class TokenListCreateApi(APIView):
 class TokenDetailApi(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "reads"
+    refusals = {"get": (TokenNotFound,)}
 
     @extend_schema(
         operation_id="players_tokens_retrieve",
@@ -195,6 +225,7 @@ class TokenDetailApi(APIView):
 class TokenRevokeApi(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "lobby"
+    refusals = {"post": (TokenNotFound,)}
 
     @extend_schema(
         operation_id="players_tokens_revoke",
@@ -211,7 +242,7 @@ class TokenRevokeApi(APIView):
 
 class StreamTicketOutput(serializers.Serializer):
     ticket = serializers.CharField()
-    expires_at = serializers.CharField(help_text="ISO 8601 UTC with milliseconds.")
+    expires_at = TimeField(help_text="ISO 8601 UTC with milliseconds.")
 
 
 class StreamTicketApi(APIView):

@@ -29,6 +29,7 @@ from typing import Any
 from django import db
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, JsonResponse
+from drf_spectacular.utils import extend_schema_field
 from kombu import exceptions as kombu_errors
 from redis import exceptions as redis_errors
 from rest_framework import exceptions, serializers
@@ -110,36 +111,25 @@ class ProblemSerializer(serializers.Serializer):
     field = serializers.CharField(
         required=False, help_text="For unknown_field: the member's path, e.g. rules.presets."
     )
-
-
-#: The codes each error status carries, for the schema.
-CODES_OF_STATUS = {
-    400: "`invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, "
-    "`unknown_field` (the member `field` names it)",
-    401: "`not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), "
-    "`account_disabled`",
-    403: "`not_seated`, `staff_only`, `invite_required`, `not_host`",
-    404: "`game_not_found`, `token_not_found`, `not_found`",
-    409: "`not_your_turn`, `card_not_in_hand`, `card_not_playable`, `color_required`, "
-    "`target_required`, `window_closed`, `nothing_to_challenge`, `game_not_active`, "
-    "`game_full`, `game_not_full`, `request_in_progress`, and the engine's other rule codes",
-    412: "`stale_version` (the problem carries the current `version`)",
-    422: "`idempotency_key_reused`",
-    429: "`throttled` (`Retry-After` says when to try again)",
-    503: "`service_unavailable` (the database or broker cannot be reached; `Retry-After` "
-    "says when to try again)",
-}
+    option = serializers.CharField(
+        required=False,
+        help_text="For unknown_option and invalid_option (and a staff set-up's "
+        "unknown_card): the option, timer or field named, e.g. hand_size.",
+    )
+    next_game_id = serializers.UUIDField(
+        required=False,
+        help_text="For a rematch that cannot seat the caller: the next game.",
+    )
 
 
 def problem_responses(*statuses: int) -> dict:
-    """drf-spectacular `responses` entries documenting `application/problem+json` bodies
-    for these statuses, each naming the codes it may carry."""
+    """drf-spectacular `responses` entries for these error statuses. The schema replaces
+    them with the operation's own problem and codes (unoservice.schema)."""
     from drf_spectacular.utils import OpenApiResponse
 
     return {
         (status, PROBLEM_CONTENT_TYPE): OpenApiResponse(
-            ProblemSerializer,
-            description=f"An RFC 9457 problem; `code` is one of {CODES_OF_STATUS[status]}.",
+            ProblemSerializer, description="An RFC 9457 problem."
         )
         for status in statuses
     }
@@ -356,6 +346,11 @@ def refuse_a_body(request) -> None:
         name = str(sorted(data)[0])
         raise UnknownField(f"{name!r} is not a member of this request.", field=name)
     raise BodyNotTaken()
+
+
+@extend_schema_field({"type": "string", "format": "date-time"})
+class TimeField(serializers.CharField):
+    """A time as the service writes it: ISO 8601 UTC with milliseconds."""
 
 
 class StrictIntegerField(serializers.IntegerField):

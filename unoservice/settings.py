@@ -180,7 +180,7 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["unoservice.parsers.JsonParser"],
     "EXCEPTION_HANDLER": "unoservice.api.problem_exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "unoservice.schema.ProblemAutoSchema",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -214,7 +214,13 @@ SPECTACULAR_SETTINGS = {
         "preset, rule option and timer), `docs/live-streams.md`, `CHANGELOG.md`."
     ),
     "VERSION": "1.0.0",
-    "COMPONENT_SPLIT_REQUEST": True,
+    # One component for a body in both directions, so that a listed legal action is
+    # sent back as it is by a generated client (no PlayAction / PlayActionRequest pair).
+    "COMPONENT_SPLIT_REQUEST": False,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "unoservice.schema.add_components",
+    ],
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": r"/api/v1",
     # Swagger UI and Redoc from drf-spectacular-sidecar's static files: no CDN needed.

@@ -13,6 +13,8 @@ from rest_framework.test import APIClient
 
 from players.services import player_for_user, player_register, token_issue
 
+from . import problem_codes
+
 PROBLEM_FIELDS = {"type", "title", "status", "detail", "code"}
 
 #: No timers: tests decide when things happen, not a clock.
@@ -65,6 +67,38 @@ def assert_problem(response, status: int, code: str) -> dict:
     assert body["code"] == code, body
     assert body["type"].endswith(code)
     return body
+
+
+def pytest_configure(config):
+    problem_codes.install()
+
+
+@pytest.fixture(autouse=True)
+def _record_problem_codes():
+    """The problem codes this test's requests get (checked at the end of the run)."""
+    problem_codes.RECORDING = True
+    yield
+    problem_codes.RECORDING = False
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Every problem code seen is documented for its operation; after a run of every API
+    test, the documented codes no test produced are listed (tests/api/problem_codes.py)."""
+    if not problem_codes.SEEN:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    undocumented = problem_codes.undocumented_seen()
+    if undocumented:
+        reporter.write_sep("=", "problem codes the schema does not document", red=True)
+        for line in undocumented:
+            reporter.write_line(line)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    if problem_codes.every_api_module_ran(session):
+        unseen = problem_codes.documented_unseen()
+        if unseen:
+            reporter.write_sep("=", "documented problem codes no API test produced", yellow=True)
+            for line in unseen:
+                reporter.write_line(line)
 
 
 @pytest.fixture(autouse=True)

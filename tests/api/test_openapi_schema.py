@@ -116,23 +116,39 @@ def test_every_operation_documents_its_bodies_and_its_problems(document):
             errors = [s for s in responses if s[0] in "45"]
             anonymous = not any(operation.get("security") or [])
             assert "401" in errors or anonymous, where
+            own_problem = {"$ref": problem_ref(operation["operationId"])}
             for status in errors:
                 content = responses[status]["content"]
                 assert list(content) == ["application/problem+json"], (where, status)
                 schema = content["application/problem+json"]["schema"]
-                assert schema == {"$ref": "#/components/schemas/Problem"}, (where, status)
+                assert schema == own_problem, (where, status)
+            narrowed = resolve(document, own_problem["$ref"])
+            assert narrowed["allOf"][0] == {"$ref": "#/components/schemas/Problem"}, where
+
+
+def problem_ref(operation_id: str) -> str:
+    name = "".join(part.title() for part in operation_id.split("_"))
+    return f"#/components/schemas/{name}Problem"
+
+
+def operation_codes(document, operation) -> list[str]:
+    narrowed = resolve(document, problem_ref(operation["operationId"]))
+    return narrowed["allOf"][1]["properties"]["code"]["enum"]
 
 
 def test_problem_schema_has_the_contract_members(document):
     problem = document["components"]["schemas"]["Problem"]
 
     assert {"type", "title", "status", "detail", "code"} <= set(problem["required"])
-    assert {"version", "errors", "instance"} <= set(problem["properties"])
+    assert {"version", "errors", "instance", "field", "option"} <= set(problem["properties"])
+    assert "game_not_found" in problem["properties"]["code"]["enum"]
 
 
 def test_the_problem_responses_name_the_contract_codes(document):
-    act = document["paths"]["/api/v1/games/{game_id}/actions"]["post"]["responses"]
+    operation = document["paths"]["/api/v1/games/{game_id}/actions"]["post"]
+    act = operation["responses"]
     text = " ".join(act[status]["description"] for status in act if status[0] == "4")
+    codes = operation_codes(document, operation)
 
     for code in (
         "invalid_request",
@@ -154,13 +170,23 @@ def test_the_problem_responses_name_the_contract_codes(document):
         "throttled",
     ):
         assert f"`{code}`" in text, code
+        assert code in codes, code
+
+
+def test_an_operation_lists_only_the_codes_it_can_answer(document):
+    register = document["paths"]["/api/v1/players"]["post"]
+    keys = document["paths"]["/api/v1/keys"]["get"]
+
+    assert "unknown_card" not in operation_codes(document, register)
+    assert "not_authenticated" not in operation_codes(document, keys)
+    assert "game_not_found" not in operation_codes(document, keys)
 
 
 def test_the_event_feed_documents_the_cap_on_waiting_long_polls(document):
     feed = document["paths"]["/api/v1/games/{game_id}/events"]["get"]
 
     assert "`too_many_streams`" in feed["responses"]["429"]["description"]
-    assert "Retry-After" in feed["responses"]["429"]["description"]
+    assert "Retry-After" in feed["responses"]["429"]["headers"]
 
 
 def test_the_action_body_is_a_union_discriminated_by_type(document):
@@ -198,6 +224,7 @@ def test_the_rematch_is_documented_with_its_answers_and_its_problems(document):
     assert {"400", "401", "403", "404", "409", "422", "429"} <= set(responses)
     assert "`game_not_ended`" in responses["409"]["description"]
     assert "`not_seated`" in responses["403"]["description"]
+    assert "Location" in responses["201"]["headers"]
     view = document["components"]["schemas"]["GameView"]
     assert view["properties"]["next_game_id"]["nullable"] is True
     assert "next_game_id" in view["required"]

@@ -130,8 +130,27 @@ def test_patch_me_refuses_a_bad_name_and_keeps_the_old_one(make_player):
     ann = make_player("ann")
 
     assert_problem(ann.patch(ME, {"name": ""}), 400, "invalid_request")
-    assert_problem(ann.patch(ME, {}), 400, "invalid_request")
+    assert_problem(ann.patch(ME, {"name": 0}), 400, "invalid_request")
     assert Player.objects.get(pk=ann.player.pk).name == "ann"
+
+
+def test_patch_me_is_partial_a_member_left_out_keeps_its_value(make_player):
+    ann = make_player("ann")
+
+    response = ann.patch(ME, {})
+
+    assert response.status_code == 200, response.content
+    assert response.json()["name"] == "ann"
+    assert Player.objects.get(pk=ann.player.pk).name == "ann"
+
+
+def test_a_token_label_must_be_text(make_player):
+    ann = make_player("ann")
+
+    problem = assert_problem(ann.post(TOKENS, {"label": 0}), 400, "invalid_request")
+
+    assert "label" in problem["errors"]
+    assert ann.player.tokens.count() == 1
 
 
 # --- tokens ----------------------------------------------------------------------------

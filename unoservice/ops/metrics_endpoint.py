@@ -63,6 +63,7 @@ class MetricsView(APIView):
 
     authentication_classes = [SessionAuthentication]
     permission_classes = [MetricsReader]
+    refusals = {"get": (MetricsNotAllowed,)}
 
     @extend_schema(
         operation_id="metrics",

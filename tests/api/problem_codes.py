@@ -1,0 +1,150 @@
+"""The problem codes the API tests see, held against the codes the schema documents.
+
+Every response the service gives in this process (test client, live servers) is
+recorded as (operation, status, code) when it is a problem. At the end of a run:
+
+- every code seen must be documented, under that status, for the operation that
+  answered it (always checked, whatever ran);
+- once every API test module ran, the documented codes never seen are listed: a code
+  an operation names in its view's `refusals` on that very operation, a code that comes
+  from what the view is (authenticated, throttled, taking a body, …) on some operation,
+  since one piece of shared code produces it for all of them. (Listed, not yet failed
+  on: the requests that produce the codes still missing are to be added.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections import defaultdict
+from pathlib import Path
+
+from django.core.handlers.base import BaseHandler
+from django.urls import resolve
+
+from unoservice.api import PROBLEM_CONTENT_TYPE
+from unoservice.schema import status_and_codes
+
+from .openapi_document import openapi_document
+
+API_TESTS = Path(__file__).parent
+METHODS = ("get", "post", "patch", "put", "delete")
+
+#: (method, path template, status, code) seen in this run.
+SEEN: set[tuple[str, str, int, str]] = set()
+#: Set while an API test runs: other tests' requests (the security fuzzer's, say) are
+#: not what this checks.
+RECORDING = False
+
+
+def record(request, response) -> None:
+    if not RECORDING or not str(response.get("Content-Type", "")).startswith(PROBLEM_CONTENT_TYPE):
+        return
+    template = path_template(request.path)
+    method = request.method.lower()
+    # Methods a path does not have (405) are no operation's answers; a 500 is a bug
+    # (tests that provoke one on purpose check it themselves).
+    if template is None or method not in openapi_document()["paths"][template]:
+        return
+    if response.status_code == 500:
+        return
+    try:
+        code = json.loads(response.content)["code"]
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return
+    SEEN.add((method, template, response.status_code, code))
+
+
+def path_template(path: str) -> str | None:
+    for template, pattern in _templates():
+        if pattern.fullmatch(path):
+            return template
+    return None
+
+
+def _templates() -> list[tuple[str, re.Pattern]]:
+    return [
+        (template, re.compile(re.sub(r"\{[^}]+\}", "[^/]+", template)))
+        for template in openapi_document()["paths"]
+    ]
+
+
+def install() -> None:
+    """Record every response Django's handler gives (once per process)."""
+    if getattr(BaseHandler.get_response, "_records_problems", False):
+        return
+    original = BaseHandler.get_response
+
+    def get_response(self, request):
+        response = original(self, request)
+        with contextlib.suppress(Exception):  # the recorder never breaks a request
+            record(request, response)
+        return response
+
+    get_response._records_problems = True
+    BaseHandler.get_response = get_response
+
+
+def documented() -> dict[tuple[str, str], dict[int, set[str]]]:
+    """(method, path) -> status -> the codes the schema documents there."""
+    document = openapi_document()
+    found: dict[tuple[str, str], dict[int, set[str]]] = {}
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            if method not in METHODS:
+                continue
+            by_status: dict[int, set[str]] = defaultdict(set)
+            for status, response in operation["responses"].items():
+                media = (response.get("content") or {}).get(PROBLEM_CONTENT_TYPE)
+                if media is None:
+                    continue
+                ref = media["schema"]["$ref"].rsplit("/", 1)[-1]
+                narrowed = document["components"]["schemas"][ref]["allOf"][1]
+                codes = narrowed["properties"]["code"]["enum"]
+                # Each status's description names its codes (unoservice.schema).
+                by_status[int(status)] = {c for c in codes if f"`{c}`" in response["description"]}
+            found[(method, path)] = by_status
+    return found
+
+
+def refusal_codes(method: str, path: str) -> set[str]:
+    """The codes the operation's view names in `refusals`."""
+    concrete = re.sub(r"\{[^}]+\}", "00000000-0000-0000-0000-000000000000", path)
+    concrete = concrete.replace("tokens/00000000-0000-0000-0000-000000000000", "tokens/1")
+    view = resolve(concrete).func.view_class
+    codes: set[str] = set()
+    for refusal in getattr(view, "refusals", {}).get(method, ()):
+        codes.update(status_and_codes(refusal)[1])
+    return codes
+
+
+def undocumented_seen() -> list[str]:
+    known = documented()
+    return sorted(
+        f"{method.upper()} {path} {status} {code}"
+        for method, path, status, code in SEEN
+        if code not in known.get((method, path), {}).get(status, set())
+    )
+
+
+def documented_unseen() -> list[str]:
+    known = documented()
+    seen_anywhere = {(status, code) for _, _, status, code in SEEN}
+    missing = []
+    for (method, path), by_status in known.items():
+        own = refusal_codes(method, path)
+        for status, codes in by_status.items():
+            for code in codes:
+                if code in own:
+                    if (method, path, status, code) not in SEEN:
+                        missing.append(f"{method.upper()} {path} {status} {code}")
+                elif (status, code) not in seen_anywhere:
+                    missing.append(f"(any operation) {status} {code}")
+    return sorted(set(missing))
+
+
+def every_api_module_ran(session) -> bool:
+    ran = {Path(str(item.fspath)).resolve() for item in session.items}
+    modules = {p.resolve() for p in API_TESTS.rglob("test_*.py")}
+    return modules <= ran and not session.config.option.keyword and not session.testsfailed

@@ -1,0 +1,54 @@
+"""schemathesis from outside, as a client developer would run it: `st run` against a
+live server, with every check, negative data and the stateful phase (which follows the
+schema's links from a created game to its join, start, actions and events). It must
+report no failure.
+
+The live streams are left to tests of their own (tests/api/served): under the test
+server's WSGI they answer one batch and close, which is not what a client meets."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rest_framework.throttling import SimpleRateThrottle
+
+from players.models import ApiToken
+from players.services import player_for_user, token_issue
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+CONFIG = Path(__file__).with_name("schemathesis.toml")
+UNTHROTTLED = {scope: "100000/minute" for scope in ("anon", "lobby", "reads", "actions")}
+
+
+def test_schemathesis_finds_no_failure_with_every_check(
+    live_server, settings, monkeypatch, django_user_model, tmp_path
+):
+    settings.UNO_SCHEDULE_DEADLINE_TASKS = False
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", UNTHROTTLED)
+    # Staff, so that staff-only set-ups (deck, position, seed, abort) reach the rules too.
+    django_user_model.objects.create_user("fuzz", is_staff=True, is_superuser=True)
+    token = token_issue(player=player_for_user(username="fuzz"), label="fuzz")
+    # Out of reach of the ids the fuzzer tries on POST /tokens/{id}/revoke.
+    ApiToken.objects.filter(label="fuzz").update(id=2**31 - 1)
+    st = Path(sys.executable).with_name("st")
+
+    result = subprocess.run(
+        [str(st), "--config-file", str(CONFIG), "run", f"{live_server.url}/api/schema/"]
+        + ["--checks", "all", "--mode", "all", "--phases", "examples,coverage,fuzzing,stateful"]
+        + ["--header", f"Authorization: Bearer {token}"]
+        + ["--exclude-operation-id", "games_stream", "--exclude-operation-id", "players_me_stream"]
+        + ["--max-examples", "10", "--seed", "20261201", "--workers", "1", "--no-color"]
+        + ["--generation-database", "none", "--request-timeout", "40"],  # wait: up to 30 s
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+
+    report = result.stdout[-20000:] + result.stderr[-5000:]
+    assert result.returncode == 0, report
+    assert "Stateful" in result.stdout, report
