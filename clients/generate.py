@@ -26,10 +26,11 @@ PYTHON_CONFIG = CLIENTS / "python-client.yaml"
 TYPES = Path("src") / "api.d.ts"
 
 
-def run(command: list[str], **kwargs) -> None:
+def run(command: list[str], **kwargs) -> str:
     done = subprocess.run(command, capture_output=True, text=True, **kwargs)
     if done.returncode != 0:
         sys.exit(f"{' '.join(map(str, command))} failed:\n{done.stdout}{done.stderr}")
+    return done.stdout + done.stderr
 
 
 def tool_env() -> dict[str, str]:
@@ -51,12 +52,16 @@ def write_python(schema: Path, into: Path) -> None:
     output = into / "python"
     shutil.rmtree(output, ignore_errors=True)
     generator = Path(sys.executable).with_name("openapi-python-client")
-    run(
+    said = run(
         [str(generator), "generate", "--path", str(schema), "--meta", "uv"]
         + ["--config", str(PYTHON_CONFIG), "--output-path", str(output)],
         cwd=into,
         env=tool_env(),
     )
+    # What the generator left out (e.g. a media type it cannot parse) is worth seeing.
+    for line in said.splitlines():
+        if line.startswith("WARNING"):
+            print(f"openapi-python-client: {line}", file=sys.stderr)
 
 
 def write_typescript(schema: Path, into: Path) -> None:

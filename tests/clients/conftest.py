@@ -22,8 +22,8 @@ TYPESCRIPT = CLIENTS / "typescript"
 PACKAGE = "uno_client"
 
 
-def run_generator(into: Path, only: str) -> None:
-    """clients/generate.py writes the schema and one client into `into`."""
+def run_generator(into: Path, only: str) -> str:
+    """clients/generate.py writes the schema and one client into `into`; what it said."""
     done = subprocess.run(
         [sys.executable, str(CLIENTS / "generate.py"), "--into", str(into), "--only", only],
         cwd=REPO,
@@ -32,6 +32,7 @@ def run_generator(into: Path, only: str) -> None:
         timeout=300,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout + done.stderr
 
 
 #: Made by tools that run in the folder (Python, ruff), never generated or committed.
