@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import threading
 import typing
 
@@ -45,10 +46,8 @@ def test_the_committed_python_client_is_what_the_generator_makes_of_the_schema(t
 
 def body_model(operation) -> type:
     """The model an operation's `body` argument takes (its annotation, less Unset)."""
-    annotation = typing.get_type_hints(operation.sync_detailed)["body"]
-    models = [m for m in typing.get_args(annotation) or (annotation,) if m.__name__ != "Unset"]
-    assert len(models) == 1, models
-    return models[0]
+    (model,) = members(typing.get_type_hints(operation.sync_detailed)["body"])
+    return model
 
 
 def frame_models(models) -> dict[str, type]:
@@ -63,6 +62,31 @@ def frame_models(models) -> dict[str, type]:
     return {
         kind: getattr(models, ClassName(ref.rsplit("/", 1)[1], "")) for kind, ref in mapping.items()
     }
+
+
+def members(annotation) -> set[type]:
+    """The classes a (union) annotation names, less Unset and None."""
+    found = typing.get_args(annotation) or (annotation,)
+    return {m for m in found if m is not type(None) and m.__name__ != "Unset"}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="the schema describes a listed action (PlayAction, …) and the act body "
+    "(PlayActionRequest, …) as different components; sending one back works at run time "
+    "(the generated act function sends any body's to_dict()) but not by its type",
+)
+def test_the_act_operation_declares_the_body_type_legal_actions_lists(uno_client):
+    from uno_client.api.games import games_act, games_legal_actions
+
+    answer = typing.get_type_hints(games_legal_actions.sync)["return"]
+    legal = next(m for m in members(answer) if "actions" in m.__annotations__)
+    names = {**vars(sys.modules[legal.__module__]), **vars(uno_client.models)}
+    (item,) = typing.get_args(typing.get_type_hints(legal, globalns=names)["actions"])
+    taken = typing.get_type_hints(games_act.sync_detailed)["body"]
+
+    assert members(item) <= members(taken)
 
 
 def test_the_python_client_plays_a_whole_game_and_follows_its_stream(uno_client, served_api):
