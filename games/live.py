@@ -52,6 +52,7 @@ from .engine import GameState
 from .errors import GameNotFound
 from .models import Game, GameEvent, GameStatus
 from .presentation import event_document, game_document, reveals_all, viewer_of
+from .replay_links import replay_path
 from .spectators import SpectatorLease, spectator_count
 from .store import head_and_events, load_events
 from .watch import PlayerKey, version_watch
@@ -107,9 +108,13 @@ def read_batch(
         version=version,
         events=[event_document(row, viewer, reveal_all=reveal) for row in rows],
         view=selectors.game_view_get(game=game, player=player),
-        ended=game.status in (GameStatus.FINISHED, GameStatus.ABORTED),
+        ended=ended(game),
         seated=viewer.seat is not None,
     )
+
+
+def ended(game: Game) -> bool:
+    return game.status in (GameStatus.FINISHED, GameStatus.ABORTED)
 
 
 @dataclass(frozen=True)
@@ -147,6 +152,8 @@ def batch_from(reading: Reading, player: Player, after: int) -> Batch:
     game = reading.game
     viewer = viewer_of(game, player)
     reveal = reveals_all(game, viewer)
+    view = game_document(game, reading.state, viewer, spectators=reading.spectators)
+    view["replay_url"] = replay_path(game, player)  # as in GET /games/{id}: null until it ends
     return Batch(
         version=game.version,
         events=[
@@ -154,8 +161,8 @@ def batch_from(reading: Reading, player: Player, after: int) -> Batch:
             for row in reading.rows
             if row.seq > after
         ],
-        view=game_document(game, reading.state, viewer, spectators=reading.spectators),
-        ended=game.status in (GameStatus.FINISHED, GameStatus.ABORTED),
+        view=view,
+        ended=ended(game),
         seated=viewer.seat is not None,
     )
 
@@ -218,7 +225,8 @@ async def next_batch(
         # The count read with the log still holds the lease just given back.
         counted = await sync_to_async(spectator_count)(reading.game.id)
         reading = dataclasses.replace(reading, spectators=counted)
-    if viewer.seat is not None or viewer.staff:
+    # An ended game's view holds the caller's own replay link: that batch is never shared.
+    if viewer.seat is not None or viewer.staff or ended(reading.game):
         return batch_from(reading, player, after)
     batch = reading.spectator_batches.get(after)
     if batch is None:
@@ -272,6 +280,8 @@ def game_frames(
                 batch = await next_batch(game_id, request.user, last, watching)
             if batch.seated:
                 upkeep.leases = [slot]  # took a seat: no longer a spectator
+            if batch.view.get("replay_url"):  # the caller's own: absolute, as in GET
+                batch.view["replay_url"] = request.build_absolute_uri(batch.view["replay_url"])
             # A batch goes out as one chunk: one write to the socket, not one a frame.
             yield batch.chunk(encoder)
             last = batch.version

@@ -90,6 +90,35 @@ def test_a_stream_of_an_ended_game_sends_the_final_view_and_end_then_closes(
     assert closed is None
 
 
+def test_every_view_on_a_stream_has_replay_url_and_the_last_one_opens_the_callers_replay(
+    app, postgres, staff, players, started_game
+):
+    ann = players[0]
+    game = started_game(staff, [ann], position=PLAY_POSITION)
+
+    async def scenario():
+        async with (
+            served(app) as client,
+            StreamClient(app, game["id"], token=ann.token, ndjson=True) as stream,
+        ):
+            opening = await stream.next()
+            aborted = await client.post(
+                f"{API}/games/{game['id']}/abort", json={"reason": "test"}, headers=bearer(staff)
+            )
+            assert aborted.status_code == 200, aborted.text
+            frames = await stream.until("end")
+            link = frames[-2].data["replay_url"]
+            page = await client.get(link)
+            return opening, frames, link, page
+
+    opening, frames, link, page = asyncio.run(scenario())
+
+    assert opening.data["replay_url"] is None  # as GET /games/{id} says while it runs
+    assert frames[-2].kind == "view" and frames[-2].data["status"] == "aborted"
+    assert link.startswith(f"http://testserver/games/{game['id']}/replay/")
+    assert page.status_code == 200
+
+
 def test_a_quiet_stream_sends_keepalives(app, players, create_game, monkeypatch):
     ann = players[0]
     game = create_game(ann)

@@ -1,0 +1,96 @@
+"""Regenerates the API clients from the service's OpenAPI schema.
+
+    python clients/generate.py [--into DIR] [--only python|typescript]
+
+Writes DIR/openapi.yaml (`manage.py spectacular`), DIR/python (openapi-python-client) and
+DIR/typescript/src/api.d.ts (openapi-typescript, run from clients/typescript's
+node_modules: `npm ci` there first). DIR defaults to clients/, the committed copies;
+tests generate into a temporary folder and compare. The output depends only on the code
+and the locked generator versions: no timestamps, nothing from the environment.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+CLIENTS = REPO / "clients"
+TYPESCRIPT = CLIENTS / "typescript"
+SCHEMA = "openapi.yaml"
+PYTHON_CONFIG = CLIENTS / "python-client.yaml"
+TYPES = Path("src") / "api.d.ts"
+
+
+def run(command: list[str], **kwargs) -> str:
+    done = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(map(str, command))} failed:\n{done.stdout}{done.stderr}")
+    return done.stdout + done.stderr
+
+
+def tool_env() -> dict[str, str]:
+    """This interpreter's scripts first on PATH: the generator's ruff hooks use the
+    locked ruff, so its formatting is the same on every machine."""
+    env = dict(os.environ)
+    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
+    env["RUFF_NO_CACHE"] = "true"
+    return env
+
+
+def write_schema(into: Path) -> Path:
+    schema = into / SCHEMA
+    run([sys.executable, "manage.py", "spectacular", "--file", str(schema)], cwd=REPO)
+    return schema
+
+
+def write_python(schema: Path, into: Path) -> None:
+    output = into / "python"
+    shutil.rmtree(output, ignore_errors=True)
+    generator = Path(sys.executable).with_name("openapi-python-client")
+    said = run(
+        [str(generator), "generate", "--path", str(schema), "--meta", "uv"]
+        + ["--config", str(PYTHON_CONFIG), "--output-path", str(output)],
+        cwd=into,
+        env=tool_env(),
+    )
+    # What the generator left out (e.g. a media type it cannot parse) is worth seeing.
+    for line in said.splitlines():
+        if line.startswith("WARNING"):
+            print(f"openapi-python-client: {line}", file=sys.stderr)
+
+
+def write_typescript(schema: Path, into: Path) -> None:
+    generator = TYPESCRIPT / "node_modules" / ".bin" / "openapi-typescript"
+    if not generator.exists():
+        sys.exit(f"{generator} is missing: run `npm ci` in {TYPESCRIPT}")
+    output = into / "typescript" / TYPES
+    output.parent.mkdir(parents=True, exist_ok=True)
+    # Without --default-non-nullable false, request fields that have a default
+    # (visibility, uno) would become required.
+    run(
+        [str(generator), str(schema), "-o", str(output), "--default-non-nullable", "false"],
+        cwd=TYPESCRIPT,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--into", type=Path, default=CLIENTS)
+    parser.add_argument("--only", choices=["python", "typescript"])
+    args = parser.parse_args()
+    into = args.into.resolve()
+    into.mkdir(parents=True, exist_ok=True)
+    schema = write_schema(into)
+    if args.only in (None, "python"):
+        write_python(schema, into)
+    if args.only in (None, "typescript"):
+        write_typescript(schema, into)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,225 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.event_feed import EventFeed
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    game_id: UUID,
+    *,
+    after: int | Unset = UNSET,
+    wait: int | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["after"] = after
+
+    params["wait"] = wait
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/games/{game_id}/events".format(
+            game_id=quote(str(game_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> EventFeed | Problem | None:
+    if response.status_code == 200:
+        response_200 = EventFeed.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[EventFeed | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    after: int | Unset = UNSET,
+    wait: int | Unset = UNSET,
+) -> Response[EventFeed | Problem]:
+    """Your redacted event feed after a seq (long-poll with wait)
+
+     With `wait`, the request is held until an event after `after` exists or `wait` seconds have passed
+    (then `events` is empty). A waiting request counts toward the streams a player may hold open (429
+    `too_many_streams`).
+
+    Args:
+        game_id (UUID):
+        after (int | Unset):
+        wait (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EventFeed | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        after=after,
+        wait=wait,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    after: int | Unset = UNSET,
+    wait: int | Unset = UNSET,
+) -> EventFeed | Problem | None:
+    """Your redacted event feed after a seq (long-poll with wait)
+
+     With `wait`, the request is held until an event after `after` exists or `wait` seconds have passed
+    (then `events` is empty). A waiting request counts toward the streams a player may hold open (429
+    `too_many_streams`).
+
+    Args:
+        game_id (UUID):
+        after (int | Unset):
+        wait (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EventFeed | Problem
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        client=client,
+        after=after,
+        wait=wait,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    after: int | Unset = UNSET,
+    wait: int | Unset = UNSET,
+) -> Response[EventFeed | Problem]:
+    """Your redacted event feed after a seq (long-poll with wait)
+
+     With `wait`, the request is held until an event after `after` exists or `wait` seconds have passed
+    (then `events` is empty). A waiting request counts toward the streams a player may hold open (429
+    `too_many_streams`).
+
+    Args:
+        game_id (UUID):
+        after (int | Unset):
+        wait (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EventFeed | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        after=after,
+        wait=wait,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    after: int | Unset = UNSET,
+    wait: int | Unset = UNSET,
+) -> EventFeed | Problem | None:
+    """Your redacted event feed after a seq (long-poll with wait)
+
+     With `wait`, the request is held until an event after `after` exists or `wait` seconds have passed
+    (then `events` is empty). A waiting request counts toward the streams a player may hold open (429
+    `too_many_streams`).
+
+    Args:
+        game_id (UUID):
+        after (int | Unset):
+        wait (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EventFeed | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            client=client,
+            after=after,
+            wait=wait,
+        )
+    ).parsed

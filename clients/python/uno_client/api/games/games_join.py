@@ -1,0 +1,249 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.game_view import GameView
+from ...models.join_input_request import JoinInputRequest
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    game_id: UUID,
+    *,
+    body: JoinInputRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/games/{game_id}/join".format(
+            game_id=quote(str(game_id), safe=""),
+        ),
+    }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GameView | Problem | None:
+    if response.status_code == 200:
+        response_200 = GameView.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GameView | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: JoinInputRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[GameView | Problem]:
+    """Take a seat
+
+     Take the next free seat of a waiting game (`invite_code` for an invite game).
+    Joining a game you sit in returns it unchanged.
+
+    Args:
+        game_id (UUID):
+        idempotency_key (str | Unset):
+        body (JoinInputRequest | Unset): A request body: a member the operation does not take is a
+            400 `unknown_field`
+            whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
+            so a typo never passes for a default.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GameView | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: JoinInputRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> GameView | Problem | None:
+    """Take a seat
+
+     Take the next free seat of a waiting game (`invite_code` for an invite game).
+    Joining a game you sit in returns it unchanged.
+
+    Args:
+        game_id (UUID):
+        idempotency_key (str | Unset):
+        body (JoinInputRequest | Unset): A request body: a member the operation does not take is a
+            400 `unknown_field`
+            whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
+            so a typo never passes for a default.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GameView | Problem
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: JoinInputRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[GameView | Problem]:
+    """Take a seat
+
+     Take the next free seat of a waiting game (`invite_code` for an invite game).
+    Joining a game you sit in returns it unchanged.
+
+    Args:
+        game_id (UUID):
+        idempotency_key (str | Unset):
+        body (JoinInputRequest | Unset): A request body: a member the operation does not take is a
+            400 `unknown_field`
+            whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
+            so a typo never passes for a default.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GameView | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: JoinInputRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> GameView | Problem | None:
+    """Take a seat
+
+     Take the next free seat of a waiting game (`invite_code` for an invite game).
+    Joining a game you sit in returns it unchanged.
+
+    Args:
+        game_id (UUID):
+        idempotency_key (str | Unset):
+        body (JoinInputRequest | Unset): A request body: a member the operation does not take is a
+            400 `unknown_field`
+            whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
+            so a typo never passes for a default.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GameView | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

@@ -1,0 +1,187 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.legal_actions import LegalActions
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    game_id: UUID,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/games/{game_id}/legal-actions".format(
+            game_id=quote(str(game_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> LegalActions | Problem | None:
+    if response.status_code == 200:
+        response_200 = LegalActions.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[LegalActions | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[LegalActions | Problem]:
+    """Every action your seat may send now, as ready-to-send bodies
+
+     Every action your seat may send now (out-of-turn ones included), each a
+    ready-to-send body for POST /actions.
+
+    Args:
+        game_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[LegalActions | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> LegalActions | Problem | None:
+    """Every action your seat may send now, as ready-to-send bodies
+
+     Every action your seat may send now (out-of-turn ones included), each a
+    ready-to-send body for POST /actions.
+
+    Args:
+        game_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        LegalActions | Problem
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[LegalActions | Problem]:
+    """Every action your seat may send now, as ready-to-send bodies
+
+     Every action your seat may send now (out-of-turn ones included), each a
+    ready-to-send body for POST /actions.
+
+    Args:
+        game_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[LegalActions | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> LegalActions | Problem | None:
+    """Every action your seat may send now, as ready-to-send bodies
+
+     Every action your seat may send now (out-of-turn ones included), each a
+    ready-to-send body for POST /actions.
+
+    Args:
+        game_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        LegalActions | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            client=client,
+        )
+    ).parsed

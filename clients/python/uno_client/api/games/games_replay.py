@@ -1,0 +1,202 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.game_view import GameView
+from ...models.problem import Problem
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    game_id: UUID,
+    *,
+    at: int,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["at"] = at
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/games/{game_id}/replay".format(
+            game_id=quote(str(game_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GameView | Problem | None:
+    if response.status_code == 200:
+        response_200 = GameView.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GameView | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    at: int,
+) -> Response[GameView | Problem]:
+    """The game as of seq `at`, as you may see it
+
+     The game as of seq `at`, as you may see it.
+
+    Args:
+        game_id (UUID):
+        at (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GameView | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        at=at,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    at: int,
+) -> GameView | Problem | None:
+    """The game as of seq `at`, as you may see it
+
+     The game as of seq `at`, as you may see it.
+
+    Args:
+        game_id (UUID):
+        at (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GameView | Problem
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        client=client,
+        at=at,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    at: int,
+) -> Response[GameView | Problem]:
+    """The game as of seq `at`, as you may see it
+
+     The game as of seq `at`, as you may see it.
+
+    Args:
+        game_id (UUID):
+        at (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GameView | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        at=at,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    at: int,
+) -> GameView | Problem | None:
+    """The game as of seq `at`, as you may see it
+
+     The game as of seq `at`, as you may see it.
+
+    Args:
+        game_id (UUID):
+        at (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GameView | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            client=client,
+            at=at,
+        )
+    ).parsed

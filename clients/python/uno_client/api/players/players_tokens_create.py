@@ -1,0 +1,189 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.token_create_input_request import TokenCreateInputRequest
+from ...models.token_create_output import TokenCreateOutput
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: TokenCreateInputRequest | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/players/me/tokens",
+    }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | TokenCreateOutput | None:
+    if response.status_code == 201:
+        response_201 = TokenCreateOutput.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | TokenCreateOutput]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: TokenCreateInputRequest | Unset = UNSET,
+) -> Response[Problem | TokenCreateOutput]:
+    """A new token (shown once)
+
+    Args:
+        body (TokenCreateInputRequest | Unset): A request body: a member the operation does not
+            take is a 400 `unknown_field`
+            whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
+            so a typo never passes for a default.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | TokenCreateOutput]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: TokenCreateInputRequest | Unset = UNSET,
+) -> Problem | TokenCreateOutput | None:
+    """A new token (shown once)
+
+    Args:
+        body (TokenCreateInputRequest | Unset): A request body: a member the operation does not
+            take is a 400 `unknown_field`
+            whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
+            so a typo never passes for a default.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | TokenCreateOutput
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: TokenCreateInputRequest | Unset = UNSET,
+) -> Response[Problem | TokenCreateOutput]:
+    """A new token (shown once)
+
+    Args:
+        body (TokenCreateInputRequest | Unset): A request body: a member the operation does not
+            take is a 400 `unknown_field`
+            whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
+            so a typo never passes for a default.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | TokenCreateOutput]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: TokenCreateInputRequest | Unset = UNSET,
+) -> Problem | TokenCreateOutput | None:
+    """A new token (shown once)
+
+    Args:
+        body (TokenCreateInputRequest | Unset): A request body: a member the operation does not
+            take is a 400 `unknown_field`
+            whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
+            so a typo never passes for a default.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | TokenCreateOutput
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,169 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.token_output import TokenOutput
+from ...types import Response
+
+
+def _get_kwargs(
+    token_id: int,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/players/me/tokens/{token_id}/revoke".format(
+            token_id=quote(str(token_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | TokenOutput | None:
+    if response.status_code == 200:
+        response_200 = TokenOutput.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | TokenOutput]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    token_id: int,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Problem | TokenOutput]:
+    """Revoke one of your tokens
+
+    Args:
+        token_id (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | TokenOutput]
+    """
+
+    kwargs = _get_kwargs(
+        token_id=token_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    token_id: int,
+    *,
+    client: AuthenticatedClient,
+) -> Problem | TokenOutput | None:
+    """Revoke one of your tokens
+
+    Args:
+        token_id (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | TokenOutput
+    """
+
+    return sync_detailed(
+        token_id=token_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    token_id: int,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Problem | TokenOutput]:
+    """Revoke one of your tokens
+
+    Args:
+        token_id (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | TokenOutput]
+    """
+
+    kwargs = _get_kwargs(
+        token_id=token_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    token_id: int,
+    *,
+    client: AuthenticatedClient,
+) -> Problem | TokenOutput | None:
+    """Revoke one of your tokens
+
+    Args:
+        token_id (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | TokenOutput
+    """
+
+    return (
+        await asyncio_detailed(
+            token_id=token_id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.challenge_action_type_enum import ChallengeActionTypeEnum
+
+T = TypeVar("T", bound="ChallengeActionRequest")
+
+
+@_attrs_define
+class ChallengeActionRequest:
+    """A request body: a member the operation does not take is a 400 `unknown_field`
+    whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
+    so a typo never passes for a default.
+
+        Attributes:
+            type_ (ChallengeActionTypeEnum): * `challenge` - challenge
+    """
+
+    type_: ChallengeActionTypeEnum
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_.value
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "type": type_,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        type_ = ChallengeActionTypeEnum(d.pop("type"))
+
+        challenge_action_request = cls(
+            type_=type_,
+        )
+
+        challenge_action_request.additional_properties = d
+        return challenge_action_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,86 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.event_frame_kind_enum import EventFrameKindEnum
+
+if TYPE_CHECKING:
+    from ..models.event_view import EventView
+
+
+T = TypeVar("T", bound="EventFrame")
+
+
+@_attrs_define
+class EventFrame:
+    """One appended event, redacted for you as in the event feed.
+
+    Attributes:
+        data (EventView):
+        kind (EventFrameKindEnum): * `event` - event
+        id (int): The event's seq (resume after it).
+    """
+
+    data: EventView
+    kind: EventFrameKindEnum
+    id: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.data.to_dict()
+
+        kind = self.kind.value
+
+        id = self.id
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "data": data,
+                "kind": kind,
+                "id": id,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.event_view import EventView  # noqa: PLC0415
+
+        d = dict(src_dict)
+        data = EventView.from_dict(d.pop("data"))
+
+        kind = EventFrameKindEnum(d.pop("kind"))
+
+        id = d.pop("id")
+
+        event_frame = cls(
+            data=data,
+            kind=kind,
+            id=id,
+        )
+
+        event_frame.additional_properties = d
+        return event_frame
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,494 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.color_enum import ColorEnum
+from ..models.direction_enum import DirectionEnum
+from ..models.game_view_phase_enum import GameViewPhaseEnum
+from ..models.status_enum import StatusEnum
+from ..models.visibility_enum import VisibilityEnum
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.seat_view import SeatView
+    from ..models.uno_window_view import UnoWindowView
+    from ..models.you_view import YouView
+
+
+T = TypeVar("T", bound="GameView")
+
+
+@_attrs_define
+class GameView:
+    """
+    Attributes:
+        id (UUID):
+        version (int): The seq of the last event; also the ETag.
+        head_hash (str): The hash of the event at `version` (64 zeros before any): evidence a client keeps as it plays.
+        status (StatusEnum): * `waiting` - waiting
+            * `active` - active
+            * `finished` - finished
+            * `aborted` - aborted
+        visibility (VisibilityEnum): * `public` - public
+            * `invite` - invite
+        host (UUID):
+        seat_count (int):
+        rules (Any):
+        timers (Any):
+        bot_think_ms (int): How long the game's bots wait before they act, in milliseconds.
+        created_at (str):
+        seats (list[SeatView]):
+        you (None | YouView):
+        round_ (int):
+        dealer (int | None):
+        top_card (None | str):
+        color (ColorEnum | None):
+        direction (DirectionEnum): * `clockwise` - clockwise
+            * `counterclockwise` - counterclockwise
+        to_act (int | None):
+        phase (GameViewPhaseEnum): * `waiting` - waiting
+            * `play` - play
+            * `drawn_card` - drawn_card
+            * `respond_draw4` - respond_draw4
+            * `choose_color` - choose_color
+            * `choose_target` - choose_target
+            * `finished` - finished
+        pending_draw (int):
+        uno_window (None | UnoWindowView):
+        draw_pile (int):
+        discard_pile (int):
+        deadline_at (None | str):
+        server_time (str):
+        winner (Any): A seat, or a team's seats.
+        ranking (list[int]):
+        next_game_id (None | UUID): The rematch of this ended game, once one of its players asked for it (POST
+            /games/{id}/rematch); null until then.
+        replay_url (None | str): Once the game has ended (finished or aborted): a link to its replay page in a browser,
+            showing the game step by step as you may see it (your own cards always; every hand once the service opens ended
+            games to their players). The link is signed for you and this game, holds no token, grants no API access, and
+            works for 24 hours from this response; ask for the game again for a fresh one. Null while the game is waiting or
+            active.
+        spectators (int): How many signed-in viewers without a seat stream the game now, counted across every web
+            process. Not part of `version`: it changes no ETag and wakes no stream; a view shows it as of when it was built.
+        invite_code (str | Unset): For seated players.
+        challengeable (int | None | Unset):
+        draw_pile_cards (list[str] | Unset):
+        provably_fair (bool | Unset):
+    """
+
+    id: UUID
+    version: int
+    head_hash: str
+    status: StatusEnum
+    visibility: VisibilityEnum
+    host: UUID
+    seat_count: int
+    rules: Any
+    timers: Any
+    bot_think_ms: int
+    created_at: str
+    seats: list[SeatView]
+    you: None | YouView
+    round_: int
+    dealer: int | None
+    top_card: None | str
+    color: ColorEnum | None
+    direction: DirectionEnum
+    to_act: int | None
+    phase: GameViewPhaseEnum
+    pending_draw: int
+    uno_window: None | UnoWindowView
+    draw_pile: int
+    discard_pile: int
+    deadline_at: None | str
+    server_time: str
+    winner: Any
+    ranking: list[int]
+    next_game_id: None | UUID
+    replay_url: None | str
+    spectators: int
+    invite_code: str | Unset = UNSET
+    challengeable: int | None | Unset = UNSET
+    draw_pile_cards: list[str] | Unset = UNSET
+    provably_fair: bool | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.uno_window_view import UnoWindowView  # noqa: PLC0415
+        from ..models.you_view import YouView  # noqa: PLC0415
+
+        id = str(self.id)
+
+        version = self.version
+
+        head_hash = self.head_hash
+
+        status = self.status.value
+
+        visibility = self.visibility.value
+
+        host = str(self.host)
+
+        seat_count = self.seat_count
+
+        rules = self.rules
+
+        timers = self.timers
+
+        bot_think_ms = self.bot_think_ms
+
+        created_at = self.created_at
+
+        seats = []
+        for seats_item_data in self.seats:
+            seats_item = seats_item_data.to_dict()
+            seats.append(seats_item)
+
+        you: dict[str, Any] | None
+        if isinstance(self.you, YouView):
+            you = self.you.to_dict()
+        else:
+            you = self.you
+
+        round_ = self.round_
+
+        dealer: int | None
+        dealer = self.dealer
+
+        top_card: None | str
+        top_card = self.top_card
+
+        color: None | str
+        if isinstance(self.color, ColorEnum):
+            color = self.color.value
+        else:
+            color = self.color
+
+        direction = self.direction.value
+
+        to_act: int | None
+        to_act = self.to_act
+
+        phase = self.phase.value
+
+        pending_draw = self.pending_draw
+
+        uno_window: dict[str, Any] | None
+        if isinstance(self.uno_window, UnoWindowView):
+            uno_window = self.uno_window.to_dict()
+        else:
+            uno_window = self.uno_window
+
+        draw_pile = self.draw_pile
+
+        discard_pile = self.discard_pile
+
+        deadline_at: None | str
+        deadline_at = self.deadline_at
+
+        server_time = self.server_time
+
+        winner = self.winner
+
+        ranking = self.ranking
+
+        next_game_id: None | str
+        if isinstance(self.next_game_id, UUID):
+            next_game_id = str(self.next_game_id)
+        else:
+            next_game_id = self.next_game_id
+
+        replay_url: None | str
+        replay_url = self.replay_url
+
+        spectators = self.spectators
+
+        invite_code = self.invite_code
+
+        challengeable: int | None | Unset
+        if isinstance(self.challengeable, Unset):
+            challengeable = UNSET
+        else:
+            challengeable = self.challengeable
+
+        draw_pile_cards: list[str] | Unset = UNSET
+        if not isinstance(self.draw_pile_cards, Unset):
+            draw_pile_cards = self.draw_pile_cards
+
+        provably_fair = self.provably_fair
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "version": version,
+                "head_hash": head_hash,
+                "status": status,
+                "visibility": visibility,
+                "host": host,
+                "seat_count": seat_count,
+                "rules": rules,
+                "timers": timers,
+                "bot_think_ms": bot_think_ms,
+                "created_at": created_at,
+                "seats": seats,
+                "you": you,
+                "round": round_,
+                "dealer": dealer,
+                "top_card": top_card,
+                "color": color,
+                "direction": direction,
+                "to_act": to_act,
+                "phase": phase,
+                "pending_draw": pending_draw,
+                "uno_window": uno_window,
+                "draw_pile": draw_pile,
+                "discard_pile": discard_pile,
+                "deadline_at": deadline_at,
+                "server_time": server_time,
+                "winner": winner,
+                "ranking": ranking,
+                "next_game_id": next_game_id,
+                "replay_url": replay_url,
+                "spectators": spectators,
+            }
+        )
+        if invite_code is not UNSET:
+            field_dict["invite_code"] = invite_code
+        if challengeable is not UNSET:
+            field_dict["challengeable"] = challengeable
+        if draw_pile_cards is not UNSET:
+            field_dict["draw_pile_cards"] = draw_pile_cards
+        if provably_fair is not UNSET:
+            field_dict["provably_fair"] = provably_fair
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.seat_view import SeatView  # noqa: PLC0415
+        from ..models.uno_window_view import UnoWindowView  # noqa: PLC0415
+        from ..models.you_view import YouView  # noqa: PLC0415
+
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+        version = d.pop("version")
+
+        head_hash = d.pop("head_hash")
+
+        status = StatusEnum(d.pop("status"))
+
+        visibility = VisibilityEnum(d.pop("visibility"))
+
+        host = UUID(d.pop("host"))
+
+        seat_count = d.pop("seat_count")
+
+        rules = d.pop("rules")
+
+        timers = d.pop("timers")
+
+        bot_think_ms = d.pop("bot_think_ms")
+
+        created_at = d.pop("created_at")
+
+        seats = []
+        _seats = d.pop("seats")
+        for seats_item_data in _seats:
+            seats_item = SeatView.from_dict(seats_item_data)
+
+            seats.append(seats_item)
+
+        def _parse_you(data: object) -> None | YouView:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                you_type_1 = YouView.from_dict(data)
+
+                return you_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | YouView, data)
+
+        you = _parse_you(d.pop("you"))
+
+        round_ = d.pop("round")
+
+        def _parse_dealer(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        dealer = _parse_dealer(d.pop("dealer"))
+
+        def _parse_top_card(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        top_card = _parse_top_card(d.pop("top_card"))
+
+        def _parse_color(data: object) -> ColorEnum | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                color_type_0 = ColorEnum(data)
+
+                return color_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ColorEnum | None, data)
+
+        color = _parse_color(d.pop("color"))
+
+        direction = DirectionEnum(d.pop("direction"))
+
+        def _parse_to_act(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        to_act = _parse_to_act(d.pop("to_act"))
+
+        phase = GameViewPhaseEnum(d.pop("phase"))
+
+        pending_draw = d.pop("pending_draw")
+
+        def _parse_uno_window(data: object) -> None | UnoWindowView:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                uno_window_type_1 = UnoWindowView.from_dict(data)
+
+                return uno_window_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UnoWindowView, data)
+
+        uno_window = _parse_uno_window(d.pop("uno_window"))
+
+        draw_pile = d.pop("draw_pile")
+
+        discard_pile = d.pop("discard_pile")
+
+        def _parse_deadline_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        deadline_at = _parse_deadline_at(d.pop("deadline_at"))
+
+        server_time = d.pop("server_time")
+
+        winner = d.pop("winner")
+
+        ranking = cast(list[int], d.pop("ranking"))
+
+        def _parse_next_game_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                next_game_id_type_0 = UUID(data)
+
+                return next_game_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        next_game_id = _parse_next_game_id(d.pop("next_game_id"))
+
+        def _parse_replay_url(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        replay_url = _parse_replay_url(d.pop("replay_url"))
+
+        spectators = d.pop("spectators")
+
+        invite_code = d.pop("invite_code", UNSET)
+
+        def _parse_challengeable(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        challengeable = _parse_challengeable(d.pop("challengeable", UNSET))
+
+        draw_pile_cards = cast(list[str], d.pop("draw_pile_cards", UNSET))
+
+        provably_fair = d.pop("provably_fair", UNSET)
+
+        game_view = cls(
+            id=id,
+            version=version,
+            head_hash=head_hash,
+            status=status,
+            visibility=visibility,
+            host=host,
+            seat_count=seat_count,
+            rules=rules,
+            timers=timers,
+            bot_think_ms=bot_think_ms,
+            created_at=created_at,
+            seats=seats,
+            you=you,
+            round_=round_,
+            dealer=dealer,
+            top_card=top_card,
+            color=color,
+            direction=direction,
+            to_act=to_act,
+            phase=phase,
+            pending_draw=pending_draw,
+            uno_window=uno_window,
+            draw_pile=draw_pile,
+            discard_pile=discard_pile,
+            deadline_at=deadline_at,
+            server_time=server_time,
+            winner=winner,
+            ranking=ranking,
+            next_game_id=next_game_id,
+            replay_url=replay_url,
+            spectators=spectators,
+            invite_code=invite_code,
+            challengeable=challengeable,
+            draw_pile_cards=draw_pile_cards,
+            provably_fair=provably_fair,
+        )
+
+        game_view.additional_properties = d
+        return game_view
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,176 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.state_enum import StateEnum
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.player_ref import PlayerRef
+
+
+T = TypeVar("T", bound="SeatView")
+
+
+@_attrs_define
+class SeatView:
+    """
+    Attributes:
+        seat (int):
+        player (None | PlayerRef):
+        cards (int): How many cards the seat holds.
+        uno_called (bool):
+        catchable_until (None | str):
+        score (int):
+        state (StateEnum): * `playing` - playing
+            * `bot` - bot
+            * `removed` - removed
+            * `eliminated` - eliminated
+            * `open` - open
+        catchable (bool | Unset): An UNO window is open on this seat.
+        team (int | Unset):
+        hand (list[str] | Unset): Staff (or anyone once the game is open) only.
+    """
+
+    seat: int
+    player: None | PlayerRef
+    cards: int
+    uno_called: bool
+    catchable_until: None | str
+    score: int
+    state: StateEnum
+    catchable: bool | Unset = UNSET
+    team: int | Unset = UNSET
+    hand: list[str] | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.player_ref import PlayerRef  # noqa: PLC0415
+
+        seat = self.seat
+
+        player: dict[str, Any] | None
+        if isinstance(self.player, PlayerRef):
+            player = self.player.to_dict()
+        else:
+            player = self.player
+
+        cards = self.cards
+
+        uno_called = self.uno_called
+
+        catchable_until: None | str
+        catchable_until = self.catchable_until
+
+        score = self.score
+
+        state = self.state.value
+
+        catchable = self.catchable
+
+        team = self.team
+
+        hand: list[str] | Unset = UNSET
+        if not isinstance(self.hand, Unset):
+            hand = self.hand
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "seat": seat,
+                "player": player,
+                "cards": cards,
+                "uno_called": uno_called,
+                "catchable_until": catchable_until,
+                "score": score,
+                "state": state,
+            }
+        )
+        if catchable is not UNSET:
+            field_dict["catchable"] = catchable
+        if team is not UNSET:
+            field_dict["team"] = team
+        if hand is not UNSET:
+            field_dict["hand"] = hand
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.player_ref import PlayerRef  # noqa: PLC0415
+
+        d = dict(src_dict)
+        seat = d.pop("seat")
+
+        def _parse_player(data: object) -> None | PlayerRef:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                player_type_1 = PlayerRef.from_dict(data)
+
+                return player_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PlayerRef, data)
+
+        player = _parse_player(d.pop("player"))
+
+        cards = d.pop("cards")
+
+        uno_called = d.pop("uno_called")
+
+        def _parse_catchable_until(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        catchable_until = _parse_catchable_until(d.pop("catchable_until"))
+
+        score = d.pop("score")
+
+        state = StateEnum(d.pop("state"))
+
+        catchable = d.pop("catchable", UNSET)
+
+        team = d.pop("team", UNSET)
+
+        hand = cast(list[str], d.pop("hand", UNSET))
+
+        seat_view = cls(
+            seat=seat,
+            player=player,
+            cards=cards,
+            uno_called=uno_called,
+            catchable_until=catchable_until,
+            score=score,
+            state=state,
+            catchable=catchable,
+            team=team,
+            hand=hand,
+        )
+
+        seat_view.additional_properties = d
+        return seat_view
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class YourTurnFrameKindEnum(StrEnum):
+    YOUR_TURN = "your_turn"
+
+    def __str__(self) -> str:
+        return str(self.value)

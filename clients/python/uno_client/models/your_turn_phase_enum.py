@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class YourTurnPhaseEnum(StrEnum):
+    CHOOSE_COLOR = "choose_color"
+    CHOOSE_TARGET = "choose_target"
+    DRAWN_CARD = "drawn_card"
+    PLAY = "play"
+    RESPOND_DRAW4 = "respond_draw4"
+
+    def __str__(self) -> str:
+        return str(self.value)
