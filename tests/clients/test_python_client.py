@@ -15,6 +15,7 @@ import random
 import sys
 import threading
 import typing
+from datetime import datetime
 
 import httpx
 import pytest
@@ -70,13 +71,6 @@ def members(annotation) -> set[type]:
     return {m for m in found if m is not type(None) and m.__name__ != "Unset"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="the schema describes a listed action (PlayAction, …) and the act body "
-    "(PlayActionRequest, …) as different components; sending one back works at run time "
-    "(the generated act function sends any body's to_dict()) but not by its type",
-)
 def test_the_act_operation_declares_the_body_type_legal_actions_lists(uno_client):
     from uno_client.api.games import games_act, games_legal_actions
 
@@ -179,7 +173,8 @@ def test_the_python_client_plays_a_whole_game_and_follows_its_stream(uno_client,
     lines = [json.loads(line) for line in answer.content.splitlines() if line]
     frames = [models_by_kind[line["kind"]].from_dict(line) for line in lines]
     assert [type(f) for f in frames] == [models_by_kind[line["kind"]] for line in lines]
-    assert [f.to_dict() for f in frames] == lines  # nothing lost in the models
+    for frame, line in zip(frames, lines, strict=True):  # nothing lost in the models
+        assert not _differences(frame.to_dict(), line)
 
     first, *middle, last_view, end = frames
     assert (first.kind, last_view.kind, end.kind) == ("view", "view", "end")
@@ -195,3 +190,33 @@ def test_the_python_client_plays_a_whole_game_and_follows_its_stream(uno_client,
     assert [f.data.hash_ for f in events] == [e.hash_ for e in feed]
     views = [f for f in middle if f.kind == "view"]
     assert all(f.data.you.seat == 1 for f in [first, *views, last_view])
+
+
+def _differences(got, expected, path="") -> list[str]:
+    """Where two JSON values differ, as paths (for a failure's message)."""
+    if isinstance(got, dict) and isinstance(expected, dict):
+        return [
+            d
+            for key in sorted(set(got) | set(expected))
+            for d in _differences(
+                got.get(key, "<absent>"), expected.get(key, "<absent>"), f"{path}.{key}"
+            )
+        ]
+    if isinstance(got, list) and isinstance(expected, list) and len(got) == len(expected):
+        return [
+            d
+            for i, (g, e) in enumerate(zip(got, expected, strict=True))
+            for d in _differences(g, e, f"{path}[{i}]")
+        ]
+    return [] if _same(got, expected) else [f"{path}: {got!r} != {expected!r}"]
+
+
+def _same(got, expected) -> bool:
+    """Equal, or the same instant (the models hold a date-time as a datetime, which
+    writes `+00:00` where the server writes `Z`)."""
+    if got == expected:
+        return True
+    try:
+        return datetime.fromisoformat(got) == datetime.fromisoformat(expected)
+    except (TypeError, ValueError):
+        return False

@@ -356,6 +356,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics (staff or the metrics token)
+         * @description Prometheus text exposition of the service's figures.
+         */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/players": {
         parameters: {
             query?: never;
@@ -387,7 +407,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change your display name */
+        /**
+         * Change your display name
+         * @description A partial update: members left out keep their values.
+         */
         patch: operations["players_me_update"];
         trace?: never;
     };
@@ -493,7 +516,7 @@ export interface components {
          *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
          *     so a typo never passes for a default.
          */
-        AbortInputRequest: {
+        AbortInput: {
             reason: string;
         };
         /**
@@ -509,27 +532,14 @@ export interface components {
             type: "accept";
         };
         /**
-         * @description A request body: a member the operation does not take is a 400 `unknown_field`
-         *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
-         *     so a typo never passes for a default.
-         */
-        AcceptActionRequest: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "accept";
-        };
-        /**
          * @description * `accept` - accept
          * @enum {string}
          */
         AcceptActionTypeEnum: "accept";
         Action: components["schemas"]["PlayAction"] | components["schemas"]["DrawAction"] | components["schemas"]["PassAction"] | components["schemas"]["KeepAction"] | components["schemas"]["ChooseColorAction"] | components["schemas"]["ChooseTargetAction"] | components["schemas"]["CallUnoAction"] | components["schemas"]["CatchUnoAction"] | components["schemas"]["ChallengeAction"] | components["schemas"]["AcceptAction"];
-        ActionRequest: components["schemas"]["PlayActionRequest"] | components["schemas"]["DrawActionRequest"] | components["schemas"]["PassActionRequest"] | components["schemas"]["KeepActionRequest"] | components["schemas"]["ChooseColorActionRequest"] | components["schemas"]["ChooseTargetActionRequest"] | components["schemas"]["CallUnoActionRequest"] | components["schemas"]["CatchUnoActionRequest"] | components["schemas"]["ChallengeActionRequest"] | components["schemas"]["AcceptActionRequest"];
         ActionResult: {
             version: number;
-            events: components["schemas"]["EventView"][];
+            events: components["schemas"]["Event"][];
             game: components["schemas"]["GameView"];
         };
         /**
@@ -552,7 +562,7 @@ export interface components {
          *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
          *     so a typo never passes for a default.
          */
-        BotInputRequest: {
+        BotInput: {
             /**
              * @description `random`: a uniform legal action; `greedy`: sheds high-point cards first, keeps wilds for when nothing else plays, calls and catches UNO, challenges a Wild Draw Four when a bluff is likely.
              *
@@ -574,104 +584,16 @@ export interface components {
             type: "call_uno";
         };
         /**
-         * @description A request body: a member the operation does not take is a 400 `unknown_field`
-         *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
-         *     so a typo never passes for a default.
-         */
-        CallUnoActionRequest: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "call_uno";
-        };
-        /**
          * @description * `call_uno` - call_uno
          * @enum {string}
          */
         CallUnoActionTypeEnum: "call_uno";
-        /**
-         * @description * `blue-0` - blue-0
-         *     * `blue-1` - blue-1
-         *     * `blue-2` - blue-2
-         *     * `blue-3` - blue-3
-         *     * `blue-4` - blue-4
-         *     * `blue-5` - blue-5
-         *     * `blue-6` - blue-6
-         *     * `blue-7` - blue-7
-         *     * `blue-8` - blue-8
-         *     * `blue-9` - blue-9
-         *     * `blue-draw2` - blue-draw2
-         *     * `blue-reverse` - blue-reverse
-         *     * `blue-skip` - blue-skip
-         *     * `green-0` - green-0
-         *     * `green-1` - green-1
-         *     * `green-2` - green-2
-         *     * `green-3` - green-3
-         *     * `green-4` - green-4
-         *     * `green-5` - green-5
-         *     * `green-6` - green-6
-         *     * `green-7` - green-7
-         *     * `green-8` - green-8
-         *     * `green-9` - green-9
-         *     * `green-draw2` - green-draw2
-         *     * `green-reverse` - green-reverse
-         *     * `green-skip` - green-skip
-         *     * `red-0` - red-0
-         *     * `red-1` - red-1
-         *     * `red-2` - red-2
-         *     * `red-3` - red-3
-         *     * `red-4` - red-4
-         *     * `red-5` - red-5
-         *     * `red-6` - red-6
-         *     * `red-7` - red-7
-         *     * `red-8` - red-8
-         *     * `red-9` - red-9
-         *     * `red-draw2` - red-draw2
-         *     * `red-reverse` - red-reverse
-         *     * `red-skip` - red-skip
-         *     * `wild` - wild
-         *     * `wild-custom` - wild-custom
-         *     * `wild-downpour1` - wild-downpour1
-         *     * `wild-downpour2` - wild-downpour2
-         *     * `wild-draw4` - wild-draw4
-         *     * `wild-shuffle` - wild-shuffle
-         *     * `wild-swap` - wild-swap
-         *     * `yellow-0` - yellow-0
-         *     * `yellow-1` - yellow-1
-         *     * `yellow-2` - yellow-2
-         *     * `yellow-3` - yellow-3
-         *     * `yellow-4` - yellow-4
-         *     * `yellow-5` - yellow-5
-         *     * `yellow-6` - yellow-6
-         *     * `yellow-7` - yellow-7
-         *     * `yellow-8` - yellow-8
-         *     * `yellow-9` - yellow-9
-         *     * `yellow-draw2` - yellow-draw2
-         *     * `yellow-reverse` - yellow-reverse
-         *     * `yellow-skip` - yellow-skip
-         * @enum {string}
-         */
-        CardEnum: "blue-0" | "blue-1" | "blue-2" | "blue-3" | "blue-4" | "blue-5" | "blue-6" | "blue-7" | "blue-8" | "blue-9" | "blue-draw2" | "blue-reverse" | "blue-skip" | "green-0" | "green-1" | "green-2" | "green-3" | "green-4" | "green-5" | "green-6" | "green-7" | "green-8" | "green-9" | "green-draw2" | "green-reverse" | "green-skip" | "red-0" | "red-1" | "red-2" | "red-3" | "red-4" | "red-5" | "red-6" | "red-7" | "red-8" | "red-9" | "red-draw2" | "red-reverse" | "red-skip" | "wild" | "wild-custom" | "wild-downpour1" | "wild-downpour2" | "wild-draw4" | "wild-shuffle" | "wild-swap" | "yellow-0" | "yellow-1" | "yellow-2" | "yellow-3" | "yellow-4" | "yellow-5" | "yellow-6" | "yellow-7" | "yellow-8" | "yellow-9" | "yellow-draw2" | "yellow-reverse" | "yellow-skip";
         /**
          * @description A request body: a member the operation does not take is a 400 `unknown_field`
          *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
          *     so a typo never passes for a default.
          */
         CatchUnoAction: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "catch_uno";
-            target: number;
-        };
-        /**
-         * @description A request body: a member the operation does not take is a 400 `unknown_field`
-         *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
-         *     so a typo never passes for a default.
-         */
-        CatchUnoActionRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -697,18 +619,6 @@ export interface components {
             type: "challenge";
         };
         /**
-         * @description A request body: a member the operation does not take is a 400 `unknown_field`
-         *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
-         *     so a typo never passes for a default.
-         */
-        ChallengeActionRequest: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "challenge";
-        };
-        /**
          * @description * `challenge` - challenge
          * @enum {string}
          */
@@ -727,19 +637,6 @@ export interface components {
             color: components["schemas"]["ColorEnum"];
         };
         /**
-         * @description A request body: a member the operation does not take is a 400 `unknown_field`
-         *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
-         *     so a typo never passes for a default.
-         */
-        ChooseColorActionRequest: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "choose_color";
-            color: components["schemas"]["ColorEnum"];
-        };
-        /**
          * @description * `choose_color` - choose_color
          * @enum {string}
          */
@@ -750,19 +647,6 @@ export interface components {
          *     so a typo never passes for a default.
          */
         ChooseTargetAction: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "choose_target";
-            target: number;
-        };
-        /**
-         * @description A request body: a member the operation does not take is a 400 `unknown_field`
-         *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
-         *     so a typo never passes for a default.
-         */
-        ChooseTargetActionRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -802,18 +686,6 @@ export interface components {
             type: "draw";
         };
         /**
-         * @description A request body: a member the operation does not take is a 400 `unknown_field`
-         *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
-         *     so a typo never passes for a default.
-         */
-        DrawActionRequest: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "draw";
-        };
-        /**
          * @description * `draw` - draw
          * @enum {string}
          */
@@ -838,11 +710,11 @@ export interface components {
             version: number;
             /** @description The hash of the event at `version` (64 zeros before any): evidence a client keeps as it plays. */
             head_hash: string;
-            events: components["schemas"]["EventView"][];
+            events: components["schemas"]["Event"][];
         };
         /** @description One appended event, redacted for you as in the event feed. */
         EventFrame: {
-            data: components["schemas"]["EventView"];
+            data: components["schemas"]["Event"];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -856,27 +728,15 @@ export interface components {
          * @enum {string}
          */
         EventFrameKindEnum: "event";
-        EventView: {
-            seq: number;
-            type: string;
-            schema_version: number;
-            recorded_at: string;
-            actor: string;
-            public: unknown;
-            private: unknown;
-            private_digest: string;
-            prev_hash: string;
-            hash: string;
-        };
         /**
          * @description A request body: a member the operation does not take is a 400 `unknown_field`
          *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
          *     so a typo never passes for a default.
          */
-        GameCreateInputRequest: {
+        GameCreateInput: {
             seats: number;
             /** @description One server bot per item, seated right after the creator (seats 1, 2, …; from seat 0 with `seat_host: false`). Each has a player of its own (`"bot": true`) and its seat's `state` is `bot`. */
-            bots?: components["schemas"]["BotInputRequest"][];
+            bots?: components["schemas"]["BotInput"][];
             /**
              * @description false: the creator takes no seat but stays the host (starts the game and may watch it), so a game of bots alone is possible.
              * @default true
@@ -887,14 +747,14 @@ export interface components {
              * @default 600
              */
             bot_think_ms?: number;
-            rules?: components["schemas"]["RulesInputRequest"];
-            timers?: components["schemas"]["TimersInputRequest"];
+            rules?: components["schemas"]["RulesInput"];
+            timers?: components["schemas"]["TimersInput"];
             /** @default public */
             visibility?: components["schemas"]["VisibilityEnum"];
             /** @description Staff only: the first cards of the first deal. */
-            deck?: string[];
+            deck?: components["schemas"]["Card"][];
             /** @description Staff only: a starting position. */
-            position?: components["schemas"]["PositionInputRequest"];
+            position?: components["schemas"]["PositionInput"];
             /** @description Staff only: the first dealer. */
             dealer?: number;
             /** @description Staff only: reproducible shuffles (not fair). */
@@ -904,7 +764,7 @@ export interface components {
             /** Format: uuid */
             game: string;
             /** @description A seat, or a team's seats; null for an aborted game. */
-            winner: unknown;
+            winner: components["schemas"]["Winner"] | null;
         };
         /** @description A game you sit in ended. */
         GameEndedFrame: {
@@ -951,11 +811,15 @@ export interface components {
             visibility: string;
             seat_count: number;
             seats_taken: number;
-            rules: unknown;
+            rules: components["schemas"]["Rules"];
             host: components["schemas"]["PlayerRef"];
             version: number;
+            /** Format: date-time */
             created_at: string;
-            /** @description When the game last changed. */
+            /**
+             * Format: date-time
+             * @description When the game last changed.
+             */
             updated_at: string;
         };
         GameSummaryPage: {
@@ -977,16 +841,17 @@ export interface components {
             /** Format: uuid */
             host: string;
             seat_count: number;
-            rules: unknown;
-            timers: unknown;
+            rules: components["schemas"]["Rules"];
+            timers: components["schemas"]["Timers"];
             /** @description How long the game's bots wait before they act, in milliseconds. */
             bot_think_ms: number;
+            /** Format: date-time */
             created_at: string;
             seats: components["schemas"]["SeatView"][];
             you: components["schemas"]["YouView"] | null;
             round: number;
             dealer: number | null;
-            top_card: string | null;
+            top_card: components["schemas"]["Card"] | null;
             color: (components["schemas"]["ColorEnum"] | components["schemas"]["NullEnum"]) | null;
             direction: components["schemas"]["DirectionEnum"];
             to_act: number | null;
@@ -996,11 +861,13 @@ export interface components {
             uno_window: components["schemas"]["UnoWindowView"] | null;
             draw_pile: number;
             discard_pile: number;
-            draw_pile_cards?: string[];
+            draw_pile_cards?: components["schemas"]["Card"][];
+            /** Format: date-time */
             deadline_at: string | null;
+            /** Format: date-time */
             server_time: string;
             /** @description A seat, or a team's seats. */
-            winner: unknown;
+            winner: components["schemas"]["Winner"] | null;
             ranking: number[];
             provably_fair?: boolean;
             /**
@@ -1040,7 +907,7 @@ export interface components {
          *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
          *     so a typo never passes for a default.
          */
-        JoinInputRequest: {
+        JoinInput: {
             invite_code?: string;
         };
         /**
@@ -1049,18 +916,6 @@ export interface components {
          *     so a typo never passes for a default.
          */
         KeepAction: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "keep";
-        };
-        /**
-         * @description A request body: a member the operation does not take is a 400 `unknown_field`
-         *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
-         *     so a typo never passes for a default.
-         */
-        KeepActionRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1097,18 +952,6 @@ export interface components {
             type: "pass";
         };
         /**
-         * @description A request body: a member the operation does not take is a 400 `unknown_field`
-         *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
-         *     so a typo never passes for a default.
-         */
-        PassActionRequest: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "pass";
-        };
-        /**
          * @description * `pass` - pass
          * @enum {string}
          */
@@ -1118,7 +961,8 @@ export interface components {
          *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
          *     so a typo never passes for a default.
          */
-        PatchedProfileInputRequest: {
+        PatchedProfileInput: {
+            /** @description The display name, 1-40 characters. */
             name?: string;
         };
         /**
@@ -1132,162 +976,8 @@ export interface components {
              * @enum {string}
              */
             type: "play";
-            /**
-             * @description The card's code, e.g. red-5.
-             *
-             *     * `blue-0` - blue-0
-             *     * `blue-1` - blue-1
-             *     * `blue-2` - blue-2
-             *     * `blue-3` - blue-3
-             *     * `blue-4` - blue-4
-             *     * `blue-5` - blue-5
-             *     * `blue-6` - blue-6
-             *     * `blue-7` - blue-7
-             *     * `blue-8` - blue-8
-             *     * `blue-9` - blue-9
-             *     * `blue-draw2` - blue-draw2
-             *     * `blue-reverse` - blue-reverse
-             *     * `blue-skip` - blue-skip
-             *     * `green-0` - green-0
-             *     * `green-1` - green-1
-             *     * `green-2` - green-2
-             *     * `green-3` - green-3
-             *     * `green-4` - green-4
-             *     * `green-5` - green-5
-             *     * `green-6` - green-6
-             *     * `green-7` - green-7
-             *     * `green-8` - green-8
-             *     * `green-9` - green-9
-             *     * `green-draw2` - green-draw2
-             *     * `green-reverse` - green-reverse
-             *     * `green-skip` - green-skip
-             *     * `red-0` - red-0
-             *     * `red-1` - red-1
-             *     * `red-2` - red-2
-             *     * `red-3` - red-3
-             *     * `red-4` - red-4
-             *     * `red-5` - red-5
-             *     * `red-6` - red-6
-             *     * `red-7` - red-7
-             *     * `red-8` - red-8
-             *     * `red-9` - red-9
-             *     * `red-draw2` - red-draw2
-             *     * `red-reverse` - red-reverse
-             *     * `red-skip` - red-skip
-             *     * `wild` - wild
-             *     * `wild-custom` - wild-custom
-             *     * `wild-downpour1` - wild-downpour1
-             *     * `wild-downpour2` - wild-downpour2
-             *     * `wild-draw4` - wild-draw4
-             *     * `wild-shuffle` - wild-shuffle
-             *     * `wild-swap` - wild-swap
-             *     * `yellow-0` - yellow-0
-             *     * `yellow-1` - yellow-1
-             *     * `yellow-2` - yellow-2
-             *     * `yellow-3` - yellow-3
-             *     * `yellow-4` - yellow-4
-             *     * `yellow-5` - yellow-5
-             *     * `yellow-6` - yellow-6
-             *     * `yellow-7` - yellow-7
-             *     * `yellow-8` - yellow-8
-             *     * `yellow-9` - yellow-9
-             *     * `yellow-draw2` - yellow-draw2
-             *     * `yellow-reverse` - yellow-reverse
-             *     * `yellow-skip` - yellow-skip
-             */
-            card: components["schemas"]["CardEnum"];
-            /**
-             * @description The color called, for wilds.
-             *
-             *     * `red` - red
-             *     * `yellow` - yellow
-             *     * `green` - green
-             *     * `blue` - blue
-             */
-            color?: components["schemas"]["ColorEnum"];
-            /** @description The seat to swap with (7 under Seven-O, wild-swap). */
-            target?: number;
-            /**
-             * @description Say UNO with this play.
-             * @default false
-             */
-            uno?: boolean;
-        };
-        /**
-         * @description A request body: a member the operation does not take is a 400 `unknown_field`
-         *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
-         *     so a typo never passes for a default.
-         */
-        PlayActionRequest: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "play";
-            /**
-             * @description The card's code, e.g. red-5.
-             *
-             *     * `blue-0` - blue-0
-             *     * `blue-1` - blue-1
-             *     * `blue-2` - blue-2
-             *     * `blue-3` - blue-3
-             *     * `blue-4` - blue-4
-             *     * `blue-5` - blue-5
-             *     * `blue-6` - blue-6
-             *     * `blue-7` - blue-7
-             *     * `blue-8` - blue-8
-             *     * `blue-9` - blue-9
-             *     * `blue-draw2` - blue-draw2
-             *     * `blue-reverse` - blue-reverse
-             *     * `blue-skip` - blue-skip
-             *     * `green-0` - green-0
-             *     * `green-1` - green-1
-             *     * `green-2` - green-2
-             *     * `green-3` - green-3
-             *     * `green-4` - green-4
-             *     * `green-5` - green-5
-             *     * `green-6` - green-6
-             *     * `green-7` - green-7
-             *     * `green-8` - green-8
-             *     * `green-9` - green-9
-             *     * `green-draw2` - green-draw2
-             *     * `green-reverse` - green-reverse
-             *     * `green-skip` - green-skip
-             *     * `red-0` - red-0
-             *     * `red-1` - red-1
-             *     * `red-2` - red-2
-             *     * `red-3` - red-3
-             *     * `red-4` - red-4
-             *     * `red-5` - red-5
-             *     * `red-6` - red-6
-             *     * `red-7` - red-7
-             *     * `red-8` - red-8
-             *     * `red-9` - red-9
-             *     * `red-draw2` - red-draw2
-             *     * `red-reverse` - red-reverse
-             *     * `red-skip` - red-skip
-             *     * `wild` - wild
-             *     * `wild-custom` - wild-custom
-             *     * `wild-downpour1` - wild-downpour1
-             *     * `wild-downpour2` - wild-downpour2
-             *     * `wild-draw4` - wild-draw4
-             *     * `wild-shuffle` - wild-shuffle
-             *     * `wild-swap` - wild-swap
-             *     * `yellow-0` - yellow-0
-             *     * `yellow-1` - yellow-1
-             *     * `yellow-2` - yellow-2
-             *     * `yellow-3` - yellow-3
-             *     * `yellow-4` - yellow-4
-             *     * `yellow-5` - yellow-5
-             *     * `yellow-6` - yellow-6
-             *     * `yellow-7` - yellow-7
-             *     * `yellow-8` - yellow-8
-             *     * `yellow-9` - yellow-9
-             *     * `yellow-draw2` - yellow-draw2
-             *     * `yellow-reverse` - yellow-reverse
-             *     * `yellow-skip` - yellow-skip
-             */
-            card: components["schemas"]["CardEnum"];
+            /** @description The card's code, e.g. red-5. */
+            card: components["schemas"]["Card"];
             /**
              * @description The color called, for wilds.
              *
@@ -1339,15 +1029,24 @@ export interface components {
          *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
          *     so a typo never passes for a default.
          */
-        PositionInputRequest: {
+        PositionInput: {
             /** @description Each seat's hand, keyed by seat: {"0": ["red-5", …], "1": […]}. */
             hands: {
-                [key: string]: string[];
+                0?: components["schemas"]["Card"][];
+                1?: components["schemas"]["Card"][];
+                2?: components["schemas"]["Card"][];
+                3?: components["schemas"]["Card"][];
+                4?: components["schemas"]["Card"][];
+                5?: components["schemas"]["Card"][];
+                6?: components["schemas"]["Card"][];
+                7?: components["schemas"]["Card"][];
+                8?: components["schemas"]["Card"][];
+                9?: components["schemas"]["Card"][];
             };
             /** @description Top first. */
-            discard: string[];
+            discard: components["schemas"]["Card"][];
             /** @description Top first. */
-            draw?: string[];
+            draw?: components["schemas"]["Card"][];
             color?: (components["schemas"]["ColorEnum"] | components["schemas"]["NullEnum"]) | null;
             /** @default clockwise */
             direction?: components["schemas"]["DirectionEnum"];
@@ -1355,7 +1054,16 @@ export interface components {
             /** @default 0 */
             dealer?: number;
             scores?: {
-                [key: string]: number;
+                0?: number;
+                1?: number;
+                2?: number;
+                3?: number;
+                4?: number;
+                5?: number;
+                6?: number;
+                7?: number;
+                8?: number;
+                9?: number;
             };
             eliminated?: number[];
             /** @default draw_bottom */
@@ -1380,8 +1088,11 @@ export interface components {
             status: number;
             /** @description What went wrong, for humans. */
             detail: string;
-            /** @description A stable machine-readable code, e.g. not_found. */
-            code: string;
+            /**
+             * @description A stable machine-readable code, e.g. not_found.
+             * @enum {string}
+             */
+            code: "account_disabled" | "cannot_call_uno" | "cannot_pass" | "card_not_in_hand" | "card_not_playable" | "catch_not_allowed" | "color_required" | "drawn_card_only" | "game_full" | "game_not_active" | "game_not_ended" | "game_not_found" | "game_not_full" | "game_not_sealed" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "invalid_target" | "invite_required" | "metrics_not_allowed" | "not_authenticated" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "nothing_to_challenge" | "nothing_to_draw" | "request_in_progress" | "service_unavailable" | "staff_only" | "stale_version" | "target_required" | "throttled" | "token_not_found" | "too_many_streams" | "unexpected_field" | "unknown_card" | "unknown_field" | "unknown_option" | "unsupported_media_type" | "window_closed" | "wrong_phase";
             /** @description The request's path. */
             instance?: string;
             /** @description For invalid_request: the messages for each field. */
@@ -1392,13 +1103,20 @@ export interface components {
             version?: number;
             /** @description For unknown_field: the member's path, e.g. rules.presets. */
             field?: string;
+            /** @description For unknown_option and invalid_option (and a staff set-up's unknown_card): the option, timer or field named, e.g. hand_size. */
+            option?: string;
+            /**
+             * Format: uuid
+             * @description For a rematch that cannot seat the caller: the next game.
+             */
+            next_game_id?: string;
         };
         /**
          * @description A request body: a member the operation does not take is a 400 `unknown_field`
          *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
          *     so a typo never passes for a default.
          */
-        RegisterInputRequest: {
+        RegisterInput: {
             /** @description The display name, 1-40 characters. */
             name: string;
         };
@@ -1442,13 +1160,11 @@ export interface components {
          *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
          *     so a typo never passes for a default.
          */
-        RulesInputRequest: {
+        RulesInput: {
             /** @default classic */
             preset?: components["schemas"]["PresetEnum"];
             /** @description Rule options overriding the preset; an unknown option or a value out of range is a 400 naming it. The game's view shows every option in force. */
-            options?: {
-                [key: string]: unknown;
-            };
+            options?: components["schemas"]["RuleOptions"];
         };
         SealView: {
             /** Format: uuid */
@@ -1513,12 +1229,13 @@ export interface components {
             uno_called: boolean;
             /** @description An UNO window is open on this seat. */
             catchable?: boolean;
+            /** Format: date-time */
             catchable_until: string | null;
             score: number;
             state: components["schemas"]["StateEnum"];
             team?: number;
             /** @description Staff (or anyone once the game is open) only. */
-            hand?: string[];
+            hand?: components["schemas"]["Card"][];
         };
         SigningKeyView: {
             /** @description The first 16 hex characters of the raw key's sha256. */
@@ -1579,7 +1296,10 @@ export interface components {
         };
         StreamTicketOutput: {
             ticket: string;
-            /** @description ISO 8601 UTC with milliseconds. */
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             */
             expires_at: string;
         };
         /**
@@ -1593,7 +1313,7 @@ export interface components {
          *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
          *     so a typo never passes for a default.
          */
-        TimersInputRequest: {
+        TimersInput: {
             /** @description null: no turn timer */
             turn_seconds?: number | null;
             response_seconds?: number | null;
@@ -1608,7 +1328,7 @@ export interface components {
          *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
          *     so a typo never passes for a default.
          */
-        TokenCreateInputRequest: {
+        TokenCreateInput: {
             /** @default  */
             label?: string;
         };
@@ -1645,6 +1365,7 @@ export interface components {
         };
         UnoWindowView: {
             seat: number;
+            /** Format: date-time */
             closes_at: string | null;
         };
         /**
@@ -1677,9 +1398,9 @@ export interface components {
         VisibilityEnum: "public" | "invite";
         YouView: {
             seat: number;
-            hand: string[];
+            hand: components["schemas"]["Card"][];
             /** @description The card just drawn, in phase drawn_card. */
-            drawn_card?: string;
+            drawn_card?: components["schemas"]["Card"];
         };
         YourTurn: {
             /** Format: uuid */
@@ -1696,7 +1417,10 @@ export interface components {
              *     * `choose_target` - choose_target
              */
             phase: components["schemas"]["YourTurnPhaseEnum"];
-            /** @description When you must have acted; null without a turn timer. */
+            /**
+             * Format: date-time
+             * @description When you must have acted; null without a turn timer.
+             */
             deadline_at: string | null;
         };
         /** @description It has become your turn in a game. */
@@ -1724,6 +1448,1213 @@ export interface components {
          * @enum {string}
          */
         YourTurnPhaseEnum: "play" | "drawn_card" | "respond_draw4" | "choose_color" | "choose_target";
+        /**
+         * @description A card's code: `<color>-<0..9>`, `<color>-skip`, `<color>-reverse`, `<color>-draw2`, or a wild (`wild`, `wild-draw4`, …).
+         * @enum {string}
+         */
+        CardCode: "blue-0" | "blue-1" | "blue-2" | "blue-3" | "blue-4" | "blue-5" | "blue-6" | "blue-7" | "blue-8" | "blue-9" | "blue-draw2" | "blue-reverse" | "blue-skip" | "green-0" | "green-1" | "green-2" | "green-3" | "green-4" | "green-5" | "green-6" | "green-7" | "green-8" | "green-9" | "green-draw2" | "green-reverse" | "green-skip" | "red-0" | "red-1" | "red-2" | "red-3" | "red-4" | "red-5" | "red-6" | "red-7" | "red-8" | "red-9" | "red-draw2" | "red-reverse" | "red-skip" | "wild" | "wild-custom" | "wild-downpour1" | "wild-downpour2" | "wild-draw4" | "wild-shuffle" | "wild-swap" | "yellow-0" | "yellow-1" | "yellow-2" | "yellow-3" | "yellow-4" | "yellow-5" | "yellow-6" | "yellow-7" | "yellow-8" | "yellow-9" | "yellow-draw2" | "yellow-reverse" | "yellow-skip";
+        /** @description An UNO FLIP! card, both faces: "<light>/<dark>", e.g. "red-3/blue-skip". */
+        FlipCardCode: string;
+        /** @description A card code: a single-faced card, or a double-faced card's pair. */
+        Card: components["schemas"]["CardCode"] | components["schemas"]["FlipCardCode"];
+        /** @description Rule options. In a request each one overrides the preset (an unknown option or a value out of range is a 400 naming it); a game shows every option in force. */
+        RuleOptions: {
+            /**
+             * @description The deck: `classic` (108 cards), `modern-swap` (112: adds a Wild Swap Hands and 3 Wild Customizable), `modern-shuffle` (112: adds a Wild Shuffle Hands and 3 Wild Customizable).
+             * @default classic
+             * @enum {string}
+             */
+            cards?: "classic" | "modern-swap" | "modern-shuffle";
+            /**
+             * @description Adds 2 Wild Downpour Draw One and 2 Wild Downpour Draw Two: every other seat draws 1 or 2.
+             * @default false
+             */
+            downpour?: boolean;
+            /**
+             * @description Cards dealt to each seat.
+             * @default 7
+             */
+            hand_size?: number;
+            /**
+             * @description The dealer moves one seat left each round.
+             * @default true
+             */
+            dealer_rotation?: boolean;
+            /**
+             * @description A Wild turned up as the first card: the first player `choose`s its color, or it goes back and another card is turned (`redraw`).
+             * @default choose
+             * @enum {string}
+             */
+            wild_first_card?: "choose" | "redraw";
+            /**
+             * @description A seat that draws keeps drawing until it draws a playable card.
+             * @default false
+             */
+            draw_to_match?: boolean;
+            /**
+             * @description With draw_to_match: the most cards drawn in one turn (0: no cap).
+             * @default 0
+             */
+            draw_to_match_cap?: number;
+            /**
+             * @description A playable card just drawn is played at once.
+             * @default false
+             */
+            force_play?: boolean;
+            /**
+             * @description Skip and Reverse let their player play again (any seat count).
+             * @default false
+             */
+            skip_plays_again?: boolean;
+            /**
+             * @description After a Draw Two or Wild Draw Four is drawn, play returns to the seat that played it.
+             * @default false
+             */
+            draw_returns_to_player?: boolean;
+            /**
+             * @description When a Wild Draw Four may be played: holding no card of the current color (`no_color_match`, the official rule) or no other playable card (`no_other_playable`; held wilds do not count).
+             * @default no_color_match
+             * @enum {string}
+             */
+            wd4_legal_when?: "no_color_match" | "no_other_playable";
+            /**
+             * @description An illegal Wild Draw Four is allowed as a bluff that can be challenged (`challenge`), or refused (`strict`).
+             * @default challenge
+             * @enum {string}
+             */
+            wd4_enforcement?: "challenge" | "strict";
+            /**
+             * @description Cards a bluffer caught by a challenge draws (in a stack, the whole pending total).
+             * @default 4
+             */
+            challenge_guilty_draw?: number;
+            /**
+             * @description Cards a wrong challenger draws (in a stack, the pending total plus this minus 4).
+             * @default 6
+             */
+            challenge_innocent_draw?: number;
+            /**
+             * @description After a successful challenge the challenger loses the turn.
+             * @default false
+             */
+            challenge_success_skips_challenger?: boolean;
+            /**
+             * @description Answering a draw card with another: `none`, `draw2` (+2 on +2), `same` (+2 on +2, +4 on +4), `up` (as same, plus +4 on +2), `any` (also +2 on +4).
+             * @default none
+             * @enum {string}
+             */
+            stacking?: "none" | "draw2" | "same" | "up" | "any";
+            /**
+             * @description A 7 swaps hands with a chosen seat; a 0 passes every hand on in the direction of play.
+             * @default false
+             */
+            seven_o?: boolean;
+            /**
+             * @description Under seven_o, a 7 may be played without swapping.
+             * @default false
+             */
+            seven_optional?: boolean;
+            /**
+             * @description A card identical to the top card may be played out of turn.
+             * @default false
+             */
+            jump_in?: boolean;
+            /**
+             * @description Under jump_in, a seat may jump in on its own card.
+             * @default true
+             */
+            jump_in_self?: boolean;
+            /**
+             * @description A seat left on one card without calling UNO draws the penalty when another seat catches it (`catch`), or automatically when the window ends (`auto`).
+             * @default catch
+             * @enum {string}
+             */
+            uno_penalty?: "catch" | "auto";
+            /**
+             * @description Cards drawn for not calling UNO.
+             * @default 2
+             */
+            uno_penalty_draw?: number;
+            /**
+             * @description Cards drawn by a seat that tries to catch a seat that cannot be caught.
+             * @default 0
+             */
+            false_catch_penalty?: number;
+            /**
+             * @description A Wild Shuffle Hands played as the last card wins the round (`win`), or its hands are dealt out again first (`redeal`).
+             * @default win
+             * @enum {string}
+             */
+            shuffle_hands_last_card?: "win" | "redeal";
+            /**
+             * @description What a Wild Customizable does besides calling a color: nothing more (`plain`), every other seat draws 2 (`others_draw_two`), every other seat's wild cards go to the bottom of the draw pile (`others_discard_wilds`), its player plays again (`extra_turn`).
+             * @default plain
+             * @enum {string}
+             */
+            custom_wild_effect?: "plain" | "others_draw_two" | "others_discard_wilds" | "extra_turn";
+            /**
+             * @description Two teams of alternating seats (an even seat count, 4 to 10; with 4, partners sit opposite); a team wins together.
+             * @default false
+             */
+            teams?: boolean;
+            /**
+             * @description How a match is scored: `standard` (the round's winner scores the others' cards; first to the target wins), `lowest` (each seat's own cards add up; at the target the lowest total wins), `elimination` (a seat reaching the target is out; the last left wins), `target_loses` (first to the target loses; the lowest wins).
+             * @default standard
+             * @enum {string}
+             */
+            scoring?: "standard" | "lowest" | "elimination" | "target_loses";
+            /**
+             * @description The score that ends the match.
+             * @default 500
+             */
+            target_score?: number;
+        };
+        Rules: {
+            /**
+             * @description The preset the options start from: `classic` (the defaults), `modern-swap` (cards=modern-swap), `modern-shuffle` (cards=modern-shuffle), `house` (stacking=same, seven_o=True, jump_in=True), `ozby` (wild_first_card=redraw, force_play=True, wd4_legal_when=no_other_playable, challenge_guilty_draw=2, skip_plays_again=True, draw_returns_to_player=True, stacking=draw2, jump_in=True, seven_o=True, scoring=target_loses).
+             * @enum {string}
+             */
+            preset: "classic" | "modern-swap" | "modern-shuffle" | "house" | "ozby";
+            options: components["schemas"]["RuleOptions"];
+        };
+        Timers: {
+            /**
+             * @description Seconds to act on a turn; null: no turn timer.
+             * @default 30
+             */
+            turn_seconds: number | null;
+            /**
+             * @description Seconds for a Wild Draw Four response, a drawn-card decision, a color or target choice; null: none.
+             * @default 15
+             */
+            response_seconds: number | null;
+            /**
+             * @description Longest an UNO window stays open; null (catch mode only): until the next action.
+             * @default 5
+             */
+            uno_window_seconds: number | null;
+            /**
+             * @description Network grace for a late UNO call, in milliseconds.
+             * @default 500
+             */
+            uno_grace_ms: number;
+            /**
+             * @description Consecutive timeouts before the seat is abandoned.
+             * @default 3
+             */
+            abandon_after: number;
+            /**
+             * @description What the server does for a seat whose turn timed out.
+             * @default draw_and_pass
+             * @enum {string}
+             */
+            timeout_action: "draw_and_pass" | "auto_play";
+            /**
+             * @description What becomes of an abandoned seat: a server bot takes it, or it is removed.
+             * @default bot
+             * @enum {string}
+             */
+            on_abandon: "bot" | "remove";
+        };
+        /** @description The winning seat, or a team's seats. */
+        Winner: number | number[];
+        EventTimers: {
+            turn_seconds?: number | null;
+            response_seconds?: number | null;
+            uno_window_seconds?: number | null;
+            uno_grace_ms?: number;
+            bot_delay_ms?: number;
+        };
+        EventDeadline: {
+            kind: string;
+            token: string;
+            seconds: number;
+            grace_ms?: number;
+        };
+        EventPendingDraw: {
+            total: number;
+            kind: string;
+            returns_to: number | null;
+        };
+        EventOwedChoice: {
+            origin: string;
+            card: components["schemas"]["Card"];
+            needs_color: boolean;
+            needs_target: boolean;
+        };
+        EventShuffleRecord: {
+            reason: string;
+            order: components["schemas"]["Card"][];
+            salt: string;
+            commitment: string;
+        };
+        CardPlayedPublic: {
+            seat: number;
+            card: components["schemas"]["Card"];
+            /** @enum {string|null} */
+            color: "red" | "yellow" | "green" | "blue" | null;
+            target: number | null;
+            jump_in: boolean;
+            forced: boolean;
+        };
+        CardPlayedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card_played";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["CardPlayedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        /** @description Cards leave a hand for the bottom of the draw pile (`reason`: discard_wilds, removed). */
+        CardsBuriedPublic: {
+            seat: number;
+            count: number;
+            reason: string;
+        };
+        CardsBuriedPrivate: {
+            cards: components["schemas"]["Card"][];
+            /** @description 32 hex characters that keep the digest from being reversed (games created since hash scheme 2). */
+            nonce?: string;
+        };
+        CardsBuriedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cards_buried";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["CardsBuriedPublic"];
+            private: components["schemas"]["CardsBuriedPrivate"] | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        CardsDealtPublic: {
+            seat: number;
+            count: number;
+        };
+        CardsDealtPrivate: {
+            cards: components["schemas"]["Card"][];
+            /** @description 32 hex characters that keep the digest from being reversed (games created since hash scheme 2). */
+            nonce?: string;
+        };
+        CardsDealtEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cards_dealt";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["CardsDealtPublic"];
+            private: components["schemas"]["CardsDealtPrivate"] | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        /** @description `reason`: draw, penalty, uno_penalty, false_catch, challenge, others_draw. */
+        CardsDrawnPublic: {
+            seat: number;
+            count: number;
+            reason: string;
+        };
+        CardsDrawnPrivate: {
+            cards: components["schemas"]["Card"][];
+            /** @description 32 hex characters that keep the digest from being reversed (games created since hash scheme 2). */
+            nonce?: string;
+        };
+        CardsDrawnEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cards_drawn";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["CardsDrawnPublic"];
+            private: components["schemas"]["CardsDrawnPrivate"] | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        CatchFailedPublic: {
+            seat: number;
+            target: number;
+        };
+        CatchFailedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "catch_failed";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["CatchFailedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        ColorChosenPublic: {
+            seat: number;
+            /** @enum {string} */
+            color: "red" | "yellow" | "green" | "blue";
+        };
+        ColorChosenEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "color_chosen";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["ColorChosenPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        /** @description `reason`: `deal` (the whole deck), `first_card_redraw` (the draw pile with the returned first card) or `reshuffle` (the discard pile under its top card). */
+        DeckShuffledPublic: {
+            reason: string;
+            count: number;
+            commitment: string;
+        };
+        DeckShuffledPrivate: {
+            order: components["schemas"]["Card"][];
+            salt: string;
+            /** @description 32 hex characters that keep the digest from being reversed (games created since hash scheme 2). */
+            nonce?: string;
+        };
+        DeckShuffledEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deck_shuffled";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["DeckShuffledPublic"];
+            private: components["schemas"]["DeckShuffledPrivate"] | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        DirectionReversedPublic: {
+            direction: number;
+        };
+        DirectionReversedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "direction_reversed";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["DirectionReversedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        /** @description The challenger sees the hand the W+4's player held when playing it. */
+        Draw4ChallengedPublic: {
+            seat: number;
+            target: number;
+            guilty: boolean;
+        };
+        Draw4ChallengedPrivate: {
+            hand: components["schemas"]["Card"][];
+            /** @description 32 hex characters that keep the digest from being reversed (games created since hash scheme 2). */
+            nonce?: string;
+        };
+        Draw4ChallengedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "draw4_challenged";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["Draw4ChallengedPublic"];
+            private: components["schemas"]["Draw4ChallengedPrivate"] | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        FirstCardReturnedPublic: {
+            card: components["schemas"]["Card"];
+        };
+        FirstCardReturnedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "first_card_returned";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["FirstCardReturnedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        FirstCardTurnedPublic: {
+            card: components["schemas"]["Card"];
+        };
+        FirstCardTurnedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "first_card_turned";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["FirstCardTurnedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        GameAbortedPublic: {
+            reason: string;
+        };
+        GameAbortedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_aborted";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["GameAbortedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        GameCreatedPublic: {
+            seats: number;
+            rules: components["schemas"]["Rules"];
+            timers: components["schemas"]["Timers"];
+            /** @enum {string} */
+            visibility: "public" | "invite";
+            /** Format: uuid */
+            host: string;
+            staff_setup: ("deck" | "position" | "dealer" | "seed")[];
+            hash_scheme?: number;
+            bots?: string[];
+            seat_host?: boolean;
+            bot_think_ms?: number;
+            /** Format: uuid */
+            rematch_of?: string;
+        };
+        GameCreatedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_created";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["GameCreatedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        GameStartedPublic: {
+            engine_version: number;
+            seats: number;
+            rules: components["schemas"]["Rules"];
+            provably_fair: boolean;
+            timeout_action: string;
+            abandon_after: number;
+            on_abandon: string;
+            timers?: components["schemas"]["EventTimers"];
+        };
+        GameStartedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_started";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["GameStartedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        /** @description The seat now holds `cards` (a 7 or Swap Hands, a 0's rotation, Shuffle Hands). `from_seat` is whose hand it was, or None when hands were shuffled and dealt. */
+        HandReplacedPublic: {
+            seat: number;
+            from_seat: number | null;
+            count: number;
+        };
+        HandReplacedPrivate: {
+            cards: components["schemas"]["Card"][];
+            /** @description 32 hex characters that keep the digest from being reversed (games created since hash scheme 2). */
+            nonce?: string;
+        };
+        HandReplacedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "hand_replaced";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["HandReplacedPublic"];
+            private: components["schemas"]["HandReplacedPrivate"] | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        MatchEndedPublic: {
+            winner: components["schemas"]["Winner"] | null;
+            ranking: number[];
+            scores: number[];
+            reason: string;
+        };
+        MatchEndedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "match_ended";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["MatchEndedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        /** @description Seat `seat` drew with both piles exhausted (the draw pile empty, the discard pile only its top card): it got no card and keeps the turn, where only `pass` is left. Public shape: `{"seat": <int>}`; nothing private. */
+        NothingDrawnPublic: {
+            seat: number;
+        };
+        NothingDrawnEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "nothing_drawn";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["NothingDrawnPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        /** @description A staff-given position (the API's `position`) replaces the deal. */
+        PositionLoadedPublic: {
+            discard: components["schemas"]["Card"][];
+            /** @enum {string|null} */
+            color: "red" | "yellow" | "green" | "blue" | null;
+            direction: number;
+            dealer: number;
+            scores: number[];
+            eliminated: number[];
+        };
+        PositionLoadedPrivate: {
+            held: components["schemas"]["Card"][];
+            draw: components["schemas"]["Card"][];
+            out_of_play: components["schemas"]["Card"][];
+            /** @description 32 hex characters that keep the digest from being reversed (games created since hash scheme 2). */
+            nonce?: string;
+        };
+        PositionLoadedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "position_loaded";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["PositionLoadedPublic"];
+            private: components["schemas"]["PositionLoadedPrivate"] | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        /** @description The round's result. `shuffles` reveals every shuffle of the round (order, salt). */
+        RoundEndedPublic: {
+            round: number;
+            winner: number | null;
+            blocked: boolean;
+            hands: {
+                [key: string]: components["schemas"]["Card"][];
+            };
+            points: {
+                [key: string]: number;
+            };
+            scores: number[];
+            eliminated: number[];
+            shuffles: components["schemas"]["EventShuffleRecord"][];
+        };
+        RoundEndedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "round_ended";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["RoundEndedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        RoundStartedPublic: {
+            round: number;
+            dealer: number;
+            seats_in_play: number[];
+        };
+        RoundStartedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "round_started";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["RoundStartedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        SeatLeftPublic: {
+            seat: number;
+            /** Format: uuid */
+            player: string;
+        };
+        SeatLeftEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_left";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["SeatLeftPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        SeatSkippedPublic: {
+            seat: number;
+        };
+        SeatSkippedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_skipped";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["SeatSkippedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        /** @description A seat is taken over by a bot, removed, or eliminated. */
+        SeatStatusChangedPublic: {
+            seat: number;
+            /** @enum {string} */
+            status: "playing" | "bot" | "removed" | "eliminated";
+            reason: string;
+        };
+        SeatStatusChangedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_status_changed";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["SeatStatusChangedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        SeatTakenPublic: {
+            seat: number;
+            player: components["schemas"]["PlayerRef"];
+        };
+        SeatTakenEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_taken";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["SeatTakenPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        /** @description A match that ends mid-round (the last seat standing, an abort) still reveals the round's shuffles, so every commitment can be checked. */
+        ShufflesRevealedPublic: {
+            round: number;
+            shuffles: components["schemas"]["EventShuffleRecord"][];
+        };
+        ShufflesRevealedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "shuffles_revealed";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["ShufflesRevealedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        /** @description A deadline passed. `count` is the seat's consecutive timeouts so far. */
+        TimedOutPublic: {
+            seat: number;
+            token: string;
+            count: number;
+        };
+        TimedOutEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "timed_out";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["TimedOutPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        TimeoutsResetPublic: {
+            seat: number;
+        };
+        TimeoutsResetEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "timeouts_reset";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["TimeoutsResetPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        /** @description Seat `seat` is now asked for `phase`, and this is the situation it acts in: - `jump_in`: jumping in on the top card is open during this turn; - `consecutive_passes`: passes in a row before this turn (both piles exhausted); - `pending`: a draw penalty waiting on the seat, if any; - `owed`: the color and/or target the seat owes without playing a card, if any; - `challengeable`: the seat whose Wild Draw Four may be challenged, if any; then the private part (staff only) says whether it was a `bluff` and the hand its player held (`draw4_hand`, shown to the challenger by `draw4_challenged`); - `deadline`: the deadline this turn opens (kind `turn`, `response` or `bot`), or None when the game's timers give this kind none. Version 2; version 1 had the pending draw and the passes as flat fields and always a private part. */
+        TurnChangedPublic: {
+            seat: number;
+            /** @enum {string} */
+            phase: "play" | "drawn_card" | "respond_draw4" | "choose_color" | "choose_target" | "finished";
+            jump_in?: boolean;
+            consecutive_passes?: number;
+            pending?: components["schemas"]["EventPendingDraw"] | null;
+            owed?: components["schemas"]["EventOwedChoice"] | null;
+            challengeable?: number | null;
+            deadline?: components["schemas"]["EventDeadline"] | null;
+            /**
+             * Format: date-time
+             * @description When the deadline falls due.
+             */
+            deadline_at?: string | null;
+        };
+        TurnChangedPrivate: {
+            bluff?: boolean;
+            draw4_hand?: components["schemas"]["Card"][];
+            /** @description 32 hex characters that keep the digest from being reversed (games created since hash scheme 2). */
+            nonce?: string;
+        };
+        TurnChangedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_changed";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["TurnChangedPublic"];
+            private: components["schemas"]["TurnChangedPrivate"] | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        TurnPassedPublic: {
+            seat: number;
+        };
+        TurnPassedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_passed";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["TurnPassedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        UnoCalledPublic: {
+            seat: number;
+        };
+        UnoCalledEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "uno_called";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["UnoCalledPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        UnoCaughtPublic: {
+            seat: number;
+            target: number;
+        };
+        UnoCaughtEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "uno_caught";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["UnoCaughtPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        UnoPenaltyAppliedPublic: {
+            seat: number;
+        };
+        UnoPenaltyAppliedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "uno_penalty_applied";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["UnoPenaltyAppliedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        /** @description `reason`: called, caught, advanced, expired, penalised, hand_changed. */
+        UnoWindowClosedPublic: {
+            seat: number;
+            token: string;
+            reason: string;
+        };
+        UnoWindowClosedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "uno_window_closed";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["UnoWindowClosedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        UnoWindowOpenedPublic: {
+            seat: number;
+            token: string;
+            deadline?: components["schemas"]["EventDeadline"] | null;
+            /**
+             * Format: date-time
+             * @description When the deadline falls due.
+             */
+            deadline_at?: string | null;
+        };
+        UnoWindowOpenedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "uno_window_opened";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["UnoWindowOpenedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        /** @description An event as a viewer sees it: `private` is null for a viewer who may not see it; `private_digest` always stays, so the hash chain verifies. */
+        Event: components["schemas"]["CardPlayedEvent"] | components["schemas"]["CardsBuriedEvent"] | components["schemas"]["CardsDealtEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CatchFailedEvent"] | components["schemas"]["ColorChosenEvent"] | components["schemas"]["DeckShuffledEvent"] | components["schemas"]["DirectionReversedEvent"] | components["schemas"]["Draw4ChallengedEvent"] | components["schemas"]["FirstCardReturnedEvent"] | components["schemas"]["FirstCardTurnedEvent"] | components["schemas"]["GameAbortedEvent"] | components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameStartedEvent"] | components["schemas"]["HandReplacedEvent"] | components["schemas"]["MatchEndedEvent"] | components["schemas"]["NothingDrawnEvent"] | components["schemas"]["PositionLoadedEvent"] | components["schemas"]["RoundEndedEvent"] | components["schemas"]["RoundStartedEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["SeatSkippedEvent"] | components["schemas"]["SeatStatusChangedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["ShufflesRevealedEvent"] | components["schemas"]["TimedOutEvent"] | components["schemas"]["TimeoutsResetEvent"] | components["schemas"]["TurnChangedEvent"] | components["schemas"]["TurnPassedEvent"] | components["schemas"]["UnoCalledEvent"] | components["schemas"]["UnoCaughtEvent"] | components["schemas"]["UnoPenaltyAppliedEvent"] | components["schemas"]["UnoWindowClosedEvent"] | components["schemas"]["UnoWindowOpenedEvent"];
+        GamesAbortProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "game_not_active" | "game_not_found" | "idempotency_key_reused" | "invalid_request" | "not_authenticated" | "not_found" | "request_in_progress" | "service_unavailable" | "staff_only" | "throttled" | "unknown_field" | "unsupported_media_type";
+        };
+        GamesActProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "cannot_call_uno" | "cannot_pass" | "card_not_in_hand" | "card_not_playable" | "catch_not_allowed" | "color_required" | "drawn_card_only" | "game_not_active" | "game_not_found" | "idempotency_key_reused" | "invalid_request" | "invalid_target" | "not_authenticated" | "not_found" | "not_seated" | "not_your_turn" | "nothing_to_challenge" | "nothing_to_draw" | "request_in_progress" | "service_unavailable" | "stale_version" | "target_required" | "throttled" | "unexpected_field" | "unknown_card" | "unknown_field" | "unsupported_media_type" | "window_closed" | "wrong_phase";
+        };
+        GamesAuditProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "game_not_found" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "staff_only" | "throttled";
+        };
+        GamesCreateProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "not_authenticated" | "request_in_progress" | "service_unavailable" | "staff_only" | "throttled" | "unknown_card" | "unknown_field" | "unknown_option" | "unsupported_media_type";
+        };
+        GamesEventsProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "game_not_found" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled" | "too_many_streams";
+        };
+        GamesExportProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "game_not_found" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
+        };
+        GamesJoinProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "game_full" | "game_not_active" | "game_not_found" | "idempotency_key_reused" | "invalid_request" | "invite_required" | "not_authenticated" | "not_found" | "request_in_progress" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+        };
+        GamesLeaveProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "game_not_active" | "game_not_found" | "idempotency_key_reused" | "invalid_request" | "not_authenticated" | "not_found" | "not_seated" | "request_in_progress" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+        };
+        GamesLegalActionsProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "game_not_found" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
+        };
+        GamesListProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled";
+        };
+        GamesRematchProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "game_full" | "game_not_active" | "game_not_ended" | "game_not_found" | "idempotency_key_reused" | "invalid_request" | "not_authenticated" | "not_found" | "not_seated" | "request_in_progress" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+        };
+        GamesReplayProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "game_not_found" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
+        };
+        GamesRetrieveProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "game_not_found" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
+        };
+        GamesSealProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "game_not_ended" | "game_not_found" | "game_not_sealed" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
+        };
+        GamesStartProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "game_not_active" | "game_not_found" | "game_not_full" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "not_authenticated" | "not_found" | "not_host" | "request_in_progress" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+        };
+        GamesStreamProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "game_not_found" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled" | "too_many_streams";
+        };
+        KeysListProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "invalid_request" | "service_unavailable" | "throttled";
+        };
+        MetricsProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "invalid_request" | "metrics_not_allowed" | "not_authenticated" | "service_unavailable";
+        };
+        PlayersMeProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled";
+        };
+        PlayersMeStreamProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled" | "too_many_streams";
+        };
+        PlayersMeUpdateProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+        };
+        PlayersRegisterProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "invalid_request" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+        };
+        PlayersTokensCreateProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+        };
+        PlayersTokensListProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled";
+        };
+        PlayersTokensRetrieveProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled" | "token_not_found";
+        };
+        PlayersTokensRevokeProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled" | "token_not_found" | "unknown_field" | "unsupported_media_type";
+        };
+        StreamTicketsCreateProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+        };
     };
     responses: never;
     parameters: never;
@@ -1775,46 +2706,80 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameSummaryPage"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesListProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesListProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesListProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesListProblem"];
                 };
             };
         };
@@ -1831,79 +2796,152 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GameCreateInputRequest"];
+                "application/json": components["schemas"]["GameCreateInput"];
             };
         };
         responses: {
             201: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description The absolute URL of the resource created. */
+                    Location?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_option`, `invalid_request`, `unknown_card`, `unknown_field`, `unknown_option`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesCreateProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesCreateProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_seated`, `staff_only`, `invite_required`, `not_host`. */
+            /** @description An RFC 9457 problem; `code` is one of `staff_only`. */
             403: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesCreateProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description An RFC 9457 problem; `code` is one of `not_your_turn`, `card_not_in_hand`, `card_not_playable`, `color_required`, `target_required`, `window_closed`, `nothing_to_challenge`, `game_not_active`, `game_full`, `game_not_full`, `request_in_progress`, and the engine's other rule codes. */
+            /** @description An RFC 9457 problem; `code` is one of `request_in_progress`. */
             409: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesCreateProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesCreateProblem"];
                 };
             };
             /** @description An RFC 9457 problem; `code` is one of `idempotency_key_reused`. */
             422: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesCreateProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesCreateProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesCreateProblem"];
                 };
             };
         };
@@ -1921,46 +2959,97 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesRetrieveProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesRetrieveProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `not_found`. */
             404: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesRetrieveProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesRetrieveProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesRetrieveProblem"];
                 };
             };
         };
@@ -1979,79 +3068,165 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AbortInputRequest"];
+                "application/json": components["schemas"]["AbortInput"];
             };
         };
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_field`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesAbortProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesAbortProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_seated`, `staff_only`, `invite_required`, `not_host`. */
+            /** @description An RFC 9457 problem; `code` is one of `staff_only`. */
             403: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesAbortProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `not_found`. */
             404: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesAbortProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_your_turn`, `card_not_in_hand`, `card_not_playable`, `color_required`, `target_required`, `window_closed`, `nothing_to_challenge`, `game_not_active`, `game_full`, `game_not_full`, `request_in_progress`, and the engine's other rule codes. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_active`, `request_in_progress`. */
             409: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesAbortProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesAbortProblem"];
                 };
             };
             /** @description An RFC 9457 problem; `code` is one of `idempotency_key_reused`. */
             422: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesAbortProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesAbortProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesAbortProblem"];
                 };
             };
         };
@@ -2070,90 +3245,182 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": components["schemas"]["ActionRequest"];
+                "application/json": components["schemas"]["Action"];
             };
         };
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_field`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesActProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesActProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_seated`, `staff_only`, `invite_required`, `not_host`. */
+            /** @description An RFC 9457 problem; `code` is one of `not_seated`. */
             403: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesActProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `not_found`. */
             404: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesActProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_your_turn`, `card_not_in_hand`, `card_not_playable`, `color_required`, `target_required`, `window_closed`, `nothing_to_challenge`, `game_not_active`, `game_full`, `game_not_full`, `request_in_progress`, and the engine's other rule codes. */
+            /** @description An RFC 9457 problem; `code` is one of `cannot_call_uno`, `cannot_pass`, `card_not_in_hand`, `card_not_playable`, `catch_not_allowed`, `color_required`, `drawn_card_only`, `game_not_active`, `invalid_target`, `not_seated`, `not_your_turn`, `nothing_to_challenge`, `nothing_to_draw`, `request_in_progress`, `target_required`, `unexpected_field`, `window_closed`, `wrong_phase`. */
             409: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesActProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `stale_version` (the problem carries the current `version`). */
+            /** @description An RFC 9457 problem; `code` is one of `stale_version`. */
             412: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesActProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesActProblem"];
                 };
             };
             /** @description An RFC 9457 problem; `code` is one of `idempotency_key_reused`. */
             422: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesActProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesActProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesActProblem"];
                 };
             };
         };
@@ -2171,55 +3438,110 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AuditResult"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesAuditProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesAuditProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_seated`, `staff_only`, `invite_required`, `not_host`. */
+            /** @description An RFC 9457 problem; `code` is one of `staff_only`. */
             403: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesAuditProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `not_found`. */
             404: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesAuditProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesAuditProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesAuditProblem"];
                 };
             };
         };
@@ -2242,46 +3564,95 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EventFeed"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesEventsProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesEventsProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `not_found`. */
             404: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesEventsProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is `throttled`, or `too_many_streams` when the caller already holds as many open streams and waiting long-polls as a player may. `Retry-After` says when to try again. */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`, `too_many_streams`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesEventsProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesEventsProblem"];
                 };
             };
         };
@@ -2299,46 +3670,95 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesExportProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesExportProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `not_found`. */
             404: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesExportProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesExportProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesExportProblem"];
                 };
             };
         };
@@ -2357,79 +3777,165 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["JoinInputRequest"];
+                "application/json": components["schemas"]["JoinInput"];
             };
         };
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_field`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesJoinProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesJoinProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_seated`, `staff_only`, `invite_required`, `not_host`. */
+            /** @description An RFC 9457 problem; `code` is one of `invite_required`. */
             403: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesJoinProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `not_found`. */
             404: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesJoinProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_your_turn`, `card_not_in_hand`, `card_not_playable`, `color_required`, `target_required`, `window_closed`, `nothing_to_challenge`, `game_not_active`, `game_full`, `game_not_full`, `request_in_progress`, and the engine's other rule codes. */
+            /** @description An RFC 9457 problem; `code` is one of `game_full`, `game_not_active`, `request_in_progress`. */
             409: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesJoinProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesJoinProblem"];
                 };
             };
             /** @description An RFC 9457 problem; `code` is one of `idempotency_key_reused`. */
             422: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesJoinProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesJoinProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesJoinProblem"];
                 };
             };
         };
@@ -2450,73 +3956,159 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_field`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesLeaveProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesLeaveProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_seated`, `staff_only`, `invite_required`, `not_host`. */
+            /** @description An RFC 9457 problem; `code` is one of `not_seated`. */
             403: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesLeaveProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `not_found`. */
             404: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesLeaveProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_your_turn`, `card_not_in_hand`, `card_not_playable`, `color_required`, `target_required`, `window_closed`, `nothing_to_challenge`, `game_not_active`, `game_full`, `game_not_full`, `request_in_progress`, and the engine's other rule codes. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_active`, `request_in_progress`. */
             409: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesLeaveProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesLeaveProblem"];
                 };
             };
             /** @description An RFC 9457 problem; `code` is one of `idempotency_key_reused`. */
             422: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesLeaveProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesLeaveProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesLeaveProblem"];
                 };
             };
         };
@@ -2534,46 +4126,97 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LegalActions"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesLegalActionsProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesLegalActionsProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `not_found`. */
             404: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesLegalActionsProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesLegalActionsProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesLegalActionsProblem"];
                 };
             };
         };
@@ -2595,6 +4238,16 @@ export interface operations {
             /** @description The next game, created before. */
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2604,73 +4257,161 @@ export interface operations {
             /** @description The next game, created by this call. */
             201: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description The absolute URL of the resource created. */
+                    Location?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_field`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesRematchProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesRematchProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_seated`, `staff_only`, `invite_required`, `not_host`. */
+            /** @description An RFC 9457 problem; `code` is one of `not_seated`. */
             403: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesRematchProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `not_found`. */
             404: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesRematchProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is `game_not_ended` (the game is still waiting or being played), `game_full` or `game_not_active` (the next game has no seat left for the caller, or has started; the problem's `next_game_id` names it), or `request_in_progress`. */
+            /** @description An RFC 9457 problem; `code` is one of `game_full`, `game_not_active`, `game_not_ended`, `request_in_progress`. */
             409: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesRematchProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesRematchProblem"];
                 };
             };
             /** @description An RFC 9457 problem; `code` is one of `idempotency_key_reused`. */
             422: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesRematchProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesRematchProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesRematchProblem"];
                 };
             };
         };
@@ -2678,6 +4419,7 @@ export interface operations {
     games_replay: {
         parameters: {
             query: {
+                /** @description The seq (beyond the last: the last). */
                 at: number;
             };
             header?: never;
@@ -2690,46 +4432,95 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesReplayProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesReplayProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `not_found`. */
             404: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesReplayProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesReplayProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesReplayProblem"];
                 };
             };
         };
@@ -2747,55 +4538,110 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SealView"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesSealProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesSealProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `not_found`. */
             404: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesSealProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_your_turn`, `card_not_in_hand`, `card_not_playable`, `color_required`, `target_required`, `window_closed`, `nothing_to_challenge`, `game_not_active`, `game_full`, `game_not_full`, `request_in_progress`, and the engine's other rule codes. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_ended`, `game_not_sealed`. */
             409: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesSealProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesSealProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesSealProblem"];
                 };
             };
         };
@@ -2816,73 +4662,159 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_option`, `invalid_request`, `unknown_field`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesStartProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesStartProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_seated`, `staff_only`, `invite_required`, `not_host`. */
+            /** @description An RFC 9457 problem; `code` is one of `not_host`. */
             403: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesStartProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `not_found`. */
             404: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesStartProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_your_turn`, `card_not_in_hand`, `card_not_playable`, `color_required`, `target_required`, `window_closed`, `nothing_to_challenge`, `game_not_active`, `game_full`, `game_not_full`, `request_in_progress`, and the engine's other rule codes. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_active`, `game_not_full`, `request_in_progress`. */
             409: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesStartProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesStartProblem"];
                 };
             };
             /** @description An RFC 9457 problem; `code` is one of `idempotency_key_reused`. */
             422: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesStartProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesStartProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesStartProblem"];
                 };
             };
         };
@@ -2909,6 +4841,12 @@ export interface operations {
             /** @description Server-Sent Events. Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object per line): `view` (your view, as `GET /games/{id}`; `id` its version) first, then for each batch of appended events one `event` per event (redacted for you, as in the feed; `id` its seq) and a `view`; keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s; once the game has ended, the final view and `end` (`{"version": V}`), then the stream closes. Each SSE frame's `data:` is the `data` of the NDJSON frame of the same `kind` (the NDJSON response's schema). */
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2916,40 +4854,83 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["GameStreamFrame"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesStreamProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesStreamProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
+            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `not_found`. */
             404: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesStreamProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is `throttled`, or `too_many_streams` when the caller already holds as many open streams and waiting long-polls as a player may. `Retry-After` says when to try again. */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`, `too_many_streams`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["GamesStreamProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesStreamProblem"];
                 };
             };
         };
@@ -2992,28 +4973,123 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SigningKeys"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["KeysListProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["KeysListProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["KeysListProblem"];
+                };
+            };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text format 0.0.4. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["MetricsProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
-            429: {
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["MetricsProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `metrics_not_allowed`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["MetricsProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["MetricsProblem"];
                 };
             };
         };
@@ -3027,34 +5103,88 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RegisterInputRequest"];
+                "application/json": components["schemas"]["RegisterInput"];
             };
         };
         responses: {
             201: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description The absolute URL of the resource created. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RegisterOutput"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_field`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersRegisterProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
-            429: {
+            /** @description An RFC 9457 problem; `code` is one of `unsupported_media_type`. */
+            415: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersRegisterProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersRegisterProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersRegisterProblem"];
                 };
             };
         };
@@ -3070,28 +5200,80 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PlayerOutput"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
-            401: {
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
+            400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersMeProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
-            429: {
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
+            401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersMeProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersMeProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersMeProblem"];
                 };
             };
         };
@@ -3105,43 +5287,101 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["PatchedProfileInputRequest"];
+                "application/json": components["schemas"]["PatchedProfileInput"];
             };
         };
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PlayerOutput"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_field`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersMeUpdateProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersMeUpdateProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
-            429: {
+            /** @description An RFC 9457 problem; `code` is one of `unsupported_media_type`. */
+            415: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersMeUpdateProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersMeUpdateProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersMeUpdateProblem"];
                 };
             };
         };
@@ -3161,6 +5401,12 @@ export interface operations {
             /** @description Server-Sent Events. Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object per line): first `snapshot` (`your_turn`: the games where you must act, `waiting` and `active`: the games you sit in), then notices as they happen: `your_turn`, `game_started`, `game_ended`, `seat_taken` and `seat_left` (games you sit in while they wait, your own seat included), `rematch`; keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s. `id` counts this connection's frames: the stream does not resume, and a reconnect starts with a new snapshot, in sync again. Notices are derived from your games as stored, so a notice may come late, never lost; several writes between two reads are told together. Each SSE frame's `data:` is the `data` of the NDJSON frame of the same `kind` (the NDJSON response's schema). */
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3168,22 +5414,68 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["PlayerStreamFrame"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
-            401: {
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
+            400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersMeStreamProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is `throttled`, or `too_many_streams` when the caller already holds as many open streams and waiting long-polls as a player may. `Retry-After` says when to try again. */
-            429: {
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
+            401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersMeStreamProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `throttled`, `too_many_streams`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersMeStreamProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersMeStreamProblem"];
                 };
             };
         };
@@ -3204,37 +5496,80 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TokenPage"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersTokensListProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersTokensListProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersTokensListProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersTokensListProblem"];
                 };
             };
         };
@@ -3248,43 +5583,103 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["TokenCreateInputRequest"];
+                "application/json": components["schemas"]["TokenCreateInput"];
             };
         };
         responses: {
             201: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description The absolute URL of the resource created. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TokenCreateOutput"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_field`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersTokensCreateProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersTokensCreateProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
-            429: {
+            /** @description An RFC 9457 problem; `code` is one of `unsupported_media_type`. */
+            415: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersTokensCreateProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersTokensCreateProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersTokensCreateProblem"];
                 };
             };
         };
@@ -3302,37 +5697,95 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TokenOutput"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersTokensRetrieveProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersTokensRetrieveProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
+            /** @description An RFC 9457 problem; `code` is one of `not_found`, `token_not_found`. */
             404: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersTokensRetrieveProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersTokensRetrieveProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersTokensRetrieveProblem"];
                 };
             };
         };
@@ -3350,37 +5803,110 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TokenOutput"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_field`. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersTokensRevokeProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersTokensRevokeProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `game_not_found`, `token_not_found`, `not_found`. */
+            /** @description An RFC 9457 problem; `code` is one of `not_found`, `token_not_found`. */
             404: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersTokensRevokeProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
-            429: {
+            /** @description An RFC 9457 problem; `code` is one of `unsupported_media_type`. */
+            415: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["PlayersTokensRevokeProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersTokensRevokeProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersTokensRevokeProblem"];
                 };
             };
         };
@@ -3396,37 +5922,95 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StreamTicketOutput"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_card`, `unknown_option`, `invalid_option`, `unknown_field` (the member `field` names it). */
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`, `unknown_field`. */
             400: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["StreamTicketsCreateProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), `account_disabled`. */
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
             401: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["StreamTicketsCreateProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled` (`Retry-After` says when to try again). */
-            429: {
+            /** @description An RFC 9457 problem; `code` is one of `unsupported_media_type`. */
+            415: {
                 headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["StreamTicketsCreateProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["StreamTicketsCreateProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["StreamTicketsCreateProblem"];
                 };
             };
         };

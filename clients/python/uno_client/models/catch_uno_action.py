@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.catch_uno_action_type_enum import CatchUnoActionTypeEnum
 
@@ -24,7 +23,6 @@ class CatchUnoAction:
 
     type_: CatchUnoActionTypeEnum
     target: int
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_.value
@@ -32,7 +30,7 @@ class CatchUnoAction:
         target = self.target
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "type": type_,
@@ -54,21 +52,4 @@ class CatchUnoAction:
             target=target,
         )
 
-        catch_uno_action.additional_properties = d
         return catch_uno_action
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -9,7 +9,40 @@ from attrs import field as _attrs_field
 from ..models.event_frame_kind_enum import EventFrameKindEnum
 
 if TYPE_CHECKING:
-    from ..models.event_view import EventView
+    from ..models.card_played_event import CardPlayedEvent
+    from ..models.cards_buried_event import CardsBuriedEvent
+    from ..models.cards_dealt_event import CardsDealtEvent
+    from ..models.cards_drawn_event import CardsDrawnEvent
+    from ..models.catch_failed_event import CatchFailedEvent
+    from ..models.color_chosen_event import ColorChosenEvent
+    from ..models.deck_shuffled_event import DeckShuffledEvent
+    from ..models.direction_reversed_event import DirectionReversedEvent
+    from ..models.draw_4_challenged_event import Draw4ChallengedEvent
+    from ..models.first_card_returned_event import FirstCardReturnedEvent
+    from ..models.first_card_turned_event import FirstCardTurnedEvent
+    from ..models.game_aborted_event import GameAbortedEvent
+    from ..models.game_created_event import GameCreatedEvent
+    from ..models.game_started_event import GameStartedEvent
+    from ..models.hand_replaced_event import HandReplacedEvent
+    from ..models.match_ended_event import MatchEndedEvent
+    from ..models.nothing_drawn_event import NothingDrawnEvent
+    from ..models.position_loaded_event import PositionLoadedEvent
+    from ..models.round_ended_event import RoundEndedEvent
+    from ..models.round_started_event import RoundStartedEvent
+    from ..models.seat_left_event import SeatLeftEvent
+    from ..models.seat_skipped_event import SeatSkippedEvent
+    from ..models.seat_status_changed_event import SeatStatusChangedEvent
+    from ..models.seat_taken_event import SeatTakenEvent
+    from ..models.shuffles_revealed_event import ShufflesRevealedEvent
+    from ..models.timed_out_event import TimedOutEvent
+    from ..models.timeouts_reset_event import TimeoutsResetEvent
+    from ..models.turn_changed_event import TurnChangedEvent
+    from ..models.turn_passed_event import TurnPassedEvent
+    from ..models.uno_called_event import UnoCalledEvent
+    from ..models.uno_caught_event import UnoCaughtEvent
+    from ..models.uno_penalty_applied_event import UnoPenaltyAppliedEvent
+    from ..models.uno_window_closed_event import UnoWindowClosedEvent
+    from ..models.uno_window_opened_event import UnoWindowOpenedEvent
 
 
 T = TypeVar("T", bound="EventFrame")
@@ -20,18 +53,162 @@ class EventFrame:
     """One appended event, redacted for you as in the event feed.
 
     Attributes:
-        data (EventView):
+        data (CardPlayedEvent | CardsBuriedEvent | CardsDealtEvent | CardsDrawnEvent | CatchFailedEvent |
+            ColorChosenEvent | DeckShuffledEvent | DirectionReversedEvent | Draw4ChallengedEvent | FirstCardReturnedEvent |
+            FirstCardTurnedEvent | GameAbortedEvent | GameCreatedEvent | GameStartedEvent | HandReplacedEvent |
+            MatchEndedEvent | NothingDrawnEvent | PositionLoadedEvent | RoundEndedEvent | RoundStartedEvent | SeatLeftEvent
+            | SeatSkippedEvent | SeatStatusChangedEvent | SeatTakenEvent | ShufflesRevealedEvent | TimedOutEvent |
+            TimeoutsResetEvent | TurnChangedEvent | TurnPassedEvent | UnoCalledEvent | UnoCaughtEvent |
+            UnoPenaltyAppliedEvent | UnoWindowClosedEvent | UnoWindowOpenedEvent): An event as a viewer sees it: `private`
+            is null for a viewer who may not see it; `private_digest` always stays, so the hash chain verifies.
         kind (EventFrameKindEnum): * `event` - event
         id (int): The event's seq (resume after it).
     """
 
-    data: EventView
+    data: (
+        CardPlayedEvent
+        | CardsBuriedEvent
+        | CardsDealtEvent
+        | CardsDrawnEvent
+        | CatchFailedEvent
+        | ColorChosenEvent
+        | DeckShuffledEvent
+        | DirectionReversedEvent
+        | Draw4ChallengedEvent
+        | FirstCardReturnedEvent
+        | FirstCardTurnedEvent
+        | GameAbortedEvent
+        | GameCreatedEvent
+        | GameStartedEvent
+        | HandReplacedEvent
+        | MatchEndedEvent
+        | NothingDrawnEvent
+        | PositionLoadedEvent
+        | RoundEndedEvent
+        | RoundStartedEvent
+        | SeatLeftEvent
+        | SeatSkippedEvent
+        | SeatStatusChangedEvent
+        | SeatTakenEvent
+        | ShufflesRevealedEvent
+        | TimedOutEvent
+        | TimeoutsResetEvent
+        | TurnChangedEvent
+        | TurnPassedEvent
+        | UnoCalledEvent
+        | UnoCaughtEvent
+        | UnoPenaltyAppliedEvent
+        | UnoWindowClosedEvent
+        | UnoWindowOpenedEvent
+    )
     kind: EventFrameKindEnum
     id: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        data = self.data.to_dict()
+        from ..models.card_played_event import CardPlayedEvent  # noqa: PLC0415
+        from ..models.cards_buried_event import CardsBuriedEvent  # noqa: PLC0415
+        from ..models.cards_dealt_event import CardsDealtEvent  # noqa: PLC0415
+        from ..models.cards_drawn_event import CardsDrawnEvent  # noqa: PLC0415
+        from ..models.catch_failed_event import CatchFailedEvent  # noqa: PLC0415
+        from ..models.color_chosen_event import ColorChosenEvent  # noqa: PLC0415
+        from ..models.deck_shuffled_event import DeckShuffledEvent  # noqa: PLC0415
+        from ..models.direction_reversed_event import DirectionReversedEvent  # noqa: PLC0415
+        from ..models.draw_4_challenged_event import Draw4ChallengedEvent  # noqa: PLC0415
+        from ..models.first_card_returned_event import FirstCardReturnedEvent  # noqa: PLC0415
+        from ..models.first_card_turned_event import FirstCardTurnedEvent  # noqa: PLC0415
+        from ..models.game_aborted_event import GameAbortedEvent  # noqa: PLC0415
+        from ..models.game_created_event import GameCreatedEvent  # noqa: PLC0415
+        from ..models.game_started_event import GameStartedEvent  # noqa: PLC0415
+        from ..models.hand_replaced_event import HandReplacedEvent  # noqa: PLC0415
+        from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
+        from ..models.nothing_drawn_event import NothingDrawnEvent  # noqa: PLC0415
+        from ..models.position_loaded_event import PositionLoadedEvent  # noqa: PLC0415
+        from ..models.round_ended_event import RoundEndedEvent  # noqa: PLC0415
+        from ..models.round_started_event import RoundStartedEvent  # noqa: PLC0415
+        from ..models.seat_left_event import SeatLeftEvent  # noqa: PLC0415
+        from ..models.seat_skipped_event import SeatSkippedEvent  # noqa: PLC0415
+        from ..models.seat_status_changed_event import SeatStatusChangedEvent  # noqa: PLC0415
+        from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
+        from ..models.shuffles_revealed_event import ShufflesRevealedEvent  # noqa: PLC0415
+        from ..models.timed_out_event import TimedOutEvent  # noqa: PLC0415
+        from ..models.timeouts_reset_event import TimeoutsResetEvent  # noqa: PLC0415
+        from ..models.turn_changed_event import TurnChangedEvent  # noqa: PLC0415
+        from ..models.turn_passed_event import TurnPassedEvent  # noqa: PLC0415
+        from ..models.uno_called_event import UnoCalledEvent  # noqa: PLC0415
+        from ..models.uno_caught_event import UnoCaughtEvent  # noqa: PLC0415
+        from ..models.uno_penalty_applied_event import UnoPenaltyAppliedEvent  # noqa: PLC0415
+        from ..models.uno_window_closed_event import UnoWindowClosedEvent  # noqa: PLC0415
+
+        data: dict[str, Any]
+        if isinstance(self.data, CardPlayedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, CardsBuriedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, CardsDealtEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, CardsDrawnEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, CatchFailedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, ColorChosenEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, DeckShuffledEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, DirectionReversedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, Draw4ChallengedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, FirstCardReturnedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, FirstCardTurnedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, GameAbortedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, GameCreatedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, GameStartedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, HandReplacedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, MatchEndedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, NothingDrawnEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, PositionLoadedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, RoundEndedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, RoundStartedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, SeatLeftEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, SeatSkippedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, SeatStatusChangedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, SeatTakenEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, ShufflesRevealedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, TimedOutEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, TimeoutsResetEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, TurnChangedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, TurnPassedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, UnoCalledEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, UnoCaughtEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, UnoPenaltyAppliedEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, UnoWindowClosedEvent):
+            data = self.data.to_dict()
+        else:
+            data = self.data.to_dict()
 
         kind = self.kind.value
 
@@ -51,10 +228,352 @@ class EventFrame:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.event_view import EventView  # noqa: PLC0415
+        from ..models.card_played_event import CardPlayedEvent  # noqa: PLC0415
+        from ..models.cards_buried_event import CardsBuriedEvent  # noqa: PLC0415
+        from ..models.cards_dealt_event import CardsDealtEvent  # noqa: PLC0415
+        from ..models.cards_drawn_event import CardsDrawnEvent  # noqa: PLC0415
+        from ..models.catch_failed_event import CatchFailedEvent  # noqa: PLC0415
+        from ..models.color_chosen_event import ColorChosenEvent  # noqa: PLC0415
+        from ..models.deck_shuffled_event import DeckShuffledEvent  # noqa: PLC0415
+        from ..models.direction_reversed_event import DirectionReversedEvent  # noqa: PLC0415
+        from ..models.draw_4_challenged_event import Draw4ChallengedEvent  # noqa: PLC0415
+        from ..models.first_card_returned_event import FirstCardReturnedEvent  # noqa: PLC0415
+        from ..models.first_card_turned_event import FirstCardTurnedEvent  # noqa: PLC0415
+        from ..models.game_aborted_event import GameAbortedEvent  # noqa: PLC0415
+        from ..models.game_created_event import GameCreatedEvent  # noqa: PLC0415
+        from ..models.game_started_event import GameStartedEvent  # noqa: PLC0415
+        from ..models.hand_replaced_event import HandReplacedEvent  # noqa: PLC0415
+        from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
+        from ..models.nothing_drawn_event import NothingDrawnEvent  # noqa: PLC0415
+        from ..models.position_loaded_event import PositionLoadedEvent  # noqa: PLC0415
+        from ..models.round_ended_event import RoundEndedEvent  # noqa: PLC0415
+        from ..models.round_started_event import RoundStartedEvent  # noqa: PLC0415
+        from ..models.seat_left_event import SeatLeftEvent  # noqa: PLC0415
+        from ..models.seat_skipped_event import SeatSkippedEvent  # noqa: PLC0415
+        from ..models.seat_status_changed_event import SeatStatusChangedEvent  # noqa: PLC0415
+        from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
+        from ..models.shuffles_revealed_event import ShufflesRevealedEvent  # noqa: PLC0415
+        from ..models.timed_out_event import TimedOutEvent  # noqa: PLC0415
+        from ..models.timeouts_reset_event import TimeoutsResetEvent  # noqa: PLC0415
+        from ..models.turn_changed_event import TurnChangedEvent  # noqa: PLC0415
+        from ..models.turn_passed_event import TurnPassedEvent  # noqa: PLC0415
+        from ..models.uno_called_event import UnoCalledEvent  # noqa: PLC0415
+        from ..models.uno_caught_event import UnoCaughtEvent  # noqa: PLC0415
+        from ..models.uno_penalty_applied_event import UnoPenaltyAppliedEvent  # noqa: PLC0415
+        from ..models.uno_window_closed_event import UnoWindowClosedEvent  # noqa: PLC0415
+        from ..models.uno_window_opened_event import UnoWindowOpenedEvent  # noqa: PLC0415
 
         d = dict(src_dict)
-        data = EventView.from_dict(d.pop("data"))
+
+        def _parse_data(
+            data: object,
+        ) -> (
+            CardPlayedEvent
+            | CardsBuriedEvent
+            | CardsDealtEvent
+            | CardsDrawnEvent
+            | CatchFailedEvent
+            | ColorChosenEvent
+            | DeckShuffledEvent
+            | DirectionReversedEvent
+            | Draw4ChallengedEvent
+            | FirstCardReturnedEvent
+            | FirstCardTurnedEvent
+            | GameAbortedEvent
+            | GameCreatedEvent
+            | GameStartedEvent
+            | HandReplacedEvent
+            | MatchEndedEvent
+            | NothingDrawnEvent
+            | PositionLoadedEvent
+            | RoundEndedEvent
+            | RoundStartedEvent
+            | SeatLeftEvent
+            | SeatSkippedEvent
+            | SeatStatusChangedEvent
+            | SeatTakenEvent
+            | ShufflesRevealedEvent
+            | TimedOutEvent
+            | TimeoutsResetEvent
+            | TurnChangedEvent
+            | TurnPassedEvent
+            | UnoCalledEvent
+            | UnoCaughtEvent
+            | UnoPenaltyAppliedEvent
+            | UnoWindowClosedEvent
+            | UnoWindowOpenedEvent
+        ):
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_0 = CardPlayedEvent.from_dict(data)
+
+                return componentsschemas_event_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_1 = CardsBuriedEvent.from_dict(data)
+
+                return componentsschemas_event_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_2 = CardsDealtEvent.from_dict(data)
+
+                return componentsschemas_event_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_3 = CardsDrawnEvent.from_dict(data)
+
+                return componentsschemas_event_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_4 = CatchFailedEvent.from_dict(data)
+
+                return componentsschemas_event_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_5 = ColorChosenEvent.from_dict(data)
+
+                return componentsschemas_event_type_5
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_6 = DeckShuffledEvent.from_dict(data)
+
+                return componentsschemas_event_type_6
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_7 = DirectionReversedEvent.from_dict(data)
+
+                return componentsschemas_event_type_7
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_8 = Draw4ChallengedEvent.from_dict(data)
+
+                return componentsschemas_event_type_8
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_9 = FirstCardReturnedEvent.from_dict(data)
+
+                return componentsschemas_event_type_9
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_10 = FirstCardTurnedEvent.from_dict(data)
+
+                return componentsschemas_event_type_10
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_11 = GameAbortedEvent.from_dict(data)
+
+                return componentsschemas_event_type_11
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_12 = GameCreatedEvent.from_dict(data)
+
+                return componentsschemas_event_type_12
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_13 = GameStartedEvent.from_dict(data)
+
+                return componentsschemas_event_type_13
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_14 = HandReplacedEvent.from_dict(data)
+
+                return componentsschemas_event_type_14
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_15 = MatchEndedEvent.from_dict(data)
+
+                return componentsschemas_event_type_15
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_16 = NothingDrawnEvent.from_dict(data)
+
+                return componentsschemas_event_type_16
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_17 = PositionLoadedEvent.from_dict(data)
+
+                return componentsschemas_event_type_17
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_18 = RoundEndedEvent.from_dict(data)
+
+                return componentsschemas_event_type_18
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_19 = RoundStartedEvent.from_dict(data)
+
+                return componentsschemas_event_type_19
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_20 = SeatLeftEvent.from_dict(data)
+
+                return componentsschemas_event_type_20
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_21 = SeatSkippedEvent.from_dict(data)
+
+                return componentsschemas_event_type_21
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_22 = SeatStatusChangedEvent.from_dict(data)
+
+                return componentsschemas_event_type_22
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_23 = SeatTakenEvent.from_dict(data)
+
+                return componentsschemas_event_type_23
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_24 = ShufflesRevealedEvent.from_dict(data)
+
+                return componentsschemas_event_type_24
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_25 = TimedOutEvent.from_dict(data)
+
+                return componentsschemas_event_type_25
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_26 = TimeoutsResetEvent.from_dict(data)
+
+                return componentsschemas_event_type_26
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_27 = TurnChangedEvent.from_dict(data)
+
+                return componentsschemas_event_type_27
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_28 = TurnPassedEvent.from_dict(data)
+
+                return componentsschemas_event_type_28
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_29 = UnoCalledEvent.from_dict(data)
+
+                return componentsschemas_event_type_29
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_30 = UnoCaughtEvent.from_dict(data)
+
+                return componentsschemas_event_type_30
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_31 = UnoPenaltyAppliedEvent.from_dict(data)
+
+                return componentsschemas_event_type_31
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_32 = UnoWindowClosedEvent.from_dict(data)
+
+                return componentsschemas_event_type_32
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_event_type_33 = UnoWindowOpenedEvent.from_dict(data)
+
+            return componentsschemas_event_type_33
+
+        data = _parse_data(d.pop("data"))
 
         kind = EventFrameKindEnum(d.pop("kind"))
 

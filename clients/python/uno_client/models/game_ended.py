@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
@@ -15,17 +15,22 @@ class GameEnded:
     """
     Attributes:
         game (UUID):
-        winner (Any): A seat, or a team's seats; null for an aborted game.
+        winner (int | list[int] | None): A seat, or a team's seats; null for an aborted game.
     """
 
     game: UUID
-    winner: Any
+    winner: int | list[int] | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         game = str(self.game)
 
-        winner = self.winner
+        winner: int | list[int] | None
+        if isinstance(self.winner, list):
+            winner = self.winner
+
+        else:
+            winner = self.winner
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -43,7 +48,20 @@ class GameEnded:
         d = dict(src_dict)
         game = UUID(d.pop("game"))
 
-        winner = d.pop("winner")
+        def _parse_winner(data: object) -> int | list[int] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                componentsschemas_winner_type_1 = cast(list[int], data)
+
+                return componentsschemas_winner_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(int | list[int] | None, data)
+
+        winner = _parse_winner(d.pop("winner"))
 
         game_ended = cls(
             game=game,

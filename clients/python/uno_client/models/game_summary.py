@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
@@ -9,6 +10,7 @@ from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
     from ..models.player_ref import PlayerRef
+    from ..models.rules import Rules
 
 
 T = TypeVar("T", bound="GameSummary")
@@ -23,11 +25,11 @@ class GameSummary:
         visibility (str):
         seat_count (int):
         seats_taken (int):
-        rules (Any):
+        rules (Rules):
         host (PlayerRef):
         version (int):
-        created_at (str):
-        updated_at (str): When the game last changed.
+        created_at (datetime.datetime):
+        updated_at (datetime.datetime): When the game last changed.
     """
 
     id: UUID
@@ -35,11 +37,11 @@ class GameSummary:
     visibility: str
     seat_count: int
     seats_taken: int
-    rules: Any
+    rules: Rules
     host: PlayerRef
     version: int
-    created_at: str
-    updated_at: str
+    created_at: datetime.datetime
+    updated_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -53,15 +55,15 @@ class GameSummary:
 
         seats_taken = self.seats_taken
 
-        rules = self.rules
+        rules = self.rules.to_dict()
 
         host = self.host.to_dict()
 
         version = self.version
 
-        created_at = self.created_at
+        created_at = self.created_at.isoformat()
 
-        updated_at = self.updated_at
+        updated_at = self.updated_at.isoformat()
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -85,6 +87,7 @@ class GameSummary:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.player_ref import PlayerRef  # noqa: PLC0415
+        from ..models.rules import Rules  # noqa: PLC0415
 
         d = dict(src_dict)
         id = UUID(d.pop("id"))
@@ -97,15 +100,15 @@ class GameSummary:
 
         seats_taken = d.pop("seats_taken")
 
-        rules = d.pop("rules")
+        rules = Rules.from_dict(d.pop("rules"))
 
         host = PlayerRef.from_dict(d.pop("host"))
 
         version = d.pop("version")
 
-        created_at = d.pop("created_at")
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
-        updated_at = d.pop("updated_at")
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
 
         game_summary = cls(
             id=id,

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 from uuid import UUID
@@ -7,6 +8,7 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.card_code import CardCode
 from ..models.color_enum import ColorEnum
 from ..models.direction_enum import DirectionEnum
 from ..models.game_view_phase_enum import GameViewPhaseEnum
@@ -15,7 +17,9 @@ from ..models.visibility_enum import VisibilityEnum
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.rules import Rules
     from ..models.seat_view import SeatView
+    from ..models.timers import Timers
     from ..models.uno_window_view import UnoWindowView
     from ..models.you_view import YouView
 
@@ -38,15 +42,15 @@ class GameView:
             * `invite` - invite
         host (UUID):
         seat_count (int):
-        rules (Any):
-        timers (Any):
+        rules (Rules):
+        timers (Timers):
         bot_think_ms (int): How long the game's bots wait before they act, in milliseconds.
-        created_at (str):
+        created_at (datetime.datetime):
         seats (list[SeatView]):
         you (None | YouView):
         round_ (int):
         dealer (int | None):
-        top_card (None | str):
+        top_card (CardCode | None | str):
         color (ColorEnum | None):
         direction (DirectionEnum): * `clockwise` - clockwise
             * `counterclockwise` - counterclockwise
@@ -62,9 +66,9 @@ class GameView:
         uno_window (None | UnoWindowView):
         draw_pile (int):
         discard_pile (int):
-        deadline_at (None | str):
-        server_time (str):
-        winner (Any): A seat, or a team's seats.
+        deadline_at (datetime.datetime | None):
+        server_time (datetime.datetime):
+        winner (int | list[int] | None): A seat, or a team's seats.
         ranking (list[int]):
         next_game_id (None | UUID): The rematch of this ended game, once one of its players asked for it (POST
             /games/{id}/rematch); null until then.
@@ -77,7 +81,7 @@ class GameView:
             process. Not part of `version`: it changes no ETag and wakes no stream; a view shows it as of when it was built.
         invite_code (str | Unset): For seated players.
         challengeable (int | None | Unset):
-        draw_pile_cards (list[str] | Unset):
+        draw_pile_cards (list[CardCode | str] | Unset):
         provably_fair (bool | Unset):
     """
 
@@ -88,15 +92,15 @@ class GameView:
     visibility: VisibilityEnum
     host: UUID
     seat_count: int
-    rules: Any
-    timers: Any
+    rules: Rules
+    timers: Timers
     bot_think_ms: int
-    created_at: str
+    created_at: datetime.datetime
     seats: list[SeatView]
     you: None | YouView
     round_: int
     dealer: int | None
-    top_card: None | str
+    top_card: CardCode | None | str
     color: ColorEnum | None
     direction: DirectionEnum
     to_act: int | None
@@ -105,16 +109,16 @@ class GameView:
     uno_window: None | UnoWindowView
     draw_pile: int
     discard_pile: int
-    deadline_at: None | str
-    server_time: str
-    winner: Any
+    deadline_at: datetime.datetime | None
+    server_time: datetime.datetime
+    winner: int | list[int] | None
     ranking: list[int]
     next_game_id: None | UUID
     replay_url: None | str
     spectators: int
     invite_code: str | Unset = UNSET
     challengeable: int | None | Unset = UNSET
-    draw_pile_cards: list[str] | Unset = UNSET
+    draw_pile_cards: list[CardCode | str] | Unset = UNSET
     provably_fair: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -136,13 +140,13 @@ class GameView:
 
         seat_count = self.seat_count
 
-        rules = self.rules
+        rules = self.rules.to_dict()
 
-        timers = self.timers
+        timers = self.timers.to_dict()
 
         bot_think_ms = self.bot_think_ms
 
-        created_at = self.created_at
+        created_at = self.created_at.isoformat()
 
         seats = []
         for seats_item_data in self.seats:
@@ -161,7 +165,10 @@ class GameView:
         dealer = self.dealer
 
         top_card: None | str
-        top_card = self.top_card
+        if isinstance(self.top_card, CardCode):
+            top_card = self.top_card.value
+        else:
+            top_card = self.top_card
 
         color: None | str
         if isinstance(self.color, ColorEnum):
@@ -189,11 +196,19 @@ class GameView:
         discard_pile = self.discard_pile
 
         deadline_at: None | str
-        deadline_at = self.deadline_at
+        if isinstance(self.deadline_at, datetime.datetime):
+            deadline_at = self.deadline_at.isoformat()
+        else:
+            deadline_at = self.deadline_at
 
-        server_time = self.server_time
+        server_time = self.server_time.isoformat()
 
-        winner = self.winner
+        winner: int | list[int] | None
+        if isinstance(self.winner, list):
+            winner = self.winner
+
+        else:
+            winner = self.winner
 
         ranking = self.ranking
 
@@ -218,7 +233,14 @@ class GameView:
 
         draw_pile_cards: list[str] | Unset = UNSET
         if not isinstance(self.draw_pile_cards, Unset):
-            draw_pile_cards = self.draw_pile_cards
+            draw_pile_cards = []
+            for draw_pile_cards_item_data in self.draw_pile_cards:
+                draw_pile_cards_item: str
+                if isinstance(draw_pile_cards_item_data, CardCode):
+                    draw_pile_cards_item = draw_pile_cards_item_data.value
+                else:
+                    draw_pile_cards_item = draw_pile_cards_item_data
+                draw_pile_cards.append(draw_pile_cards_item)
 
         provably_fair = self.provably_fair
 
@@ -272,7 +294,9 @@ class GameView:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.rules import Rules  # noqa: PLC0415
         from ..models.seat_view import SeatView  # noqa: PLC0415
+        from ..models.timers import Timers  # noqa: PLC0415
         from ..models.uno_window_view import UnoWindowView  # noqa: PLC0415
         from ..models.you_view import YouView  # noqa: PLC0415
 
@@ -291,13 +315,13 @@ class GameView:
 
         seat_count = d.pop("seat_count")
 
-        rules = d.pop("rules")
+        rules = Rules.from_dict(d.pop("rules"))
 
-        timers = d.pop("timers")
+        timers = Timers.from_dict(d.pop("timers"))
 
         bot_think_ms = d.pop("bot_think_ms")
 
-        created_at = d.pop("created_at")
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         seats = []
         _seats = d.pop("seats")
@@ -330,10 +354,18 @@ class GameView:
 
         dealer = _parse_dealer(d.pop("dealer"))
 
-        def _parse_top_card(data: object) -> None | str:
+        def _parse_top_card(data: object) -> CardCode | None | str:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                componentsschemas_card_type_0 = CardCode(data)
+
+                return componentsschemas_card_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CardCode | None | str, data)
 
         top_card = _parse_top_card(d.pop("top_card"))
 
@@ -384,16 +416,37 @@ class GameView:
 
         discard_pile = d.pop("discard_pile")
 
-        def _parse_deadline_at(data: object) -> None | str:
+        def _parse_deadline_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                deadline_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return deadline_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
 
         deadline_at = _parse_deadline_at(d.pop("deadline_at"))
 
-        server_time = d.pop("server_time")
+        server_time = datetime.datetime.fromisoformat(d.pop("server_time"))
 
-        winner = d.pop("winner")
+        def _parse_winner(data: object) -> int | list[int] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                componentsschemas_winner_type_1 = cast(list[int], data)
+
+                return componentsschemas_winner_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(int | list[int] | None, data)
+
+        winner = _parse_winner(d.pop("winner"))
 
         ranking = cast(list[int], d.pop("ranking"))
 
@@ -432,7 +485,26 @@ class GameView:
 
         challengeable = _parse_challengeable(d.pop("challengeable", UNSET))
 
-        draw_pile_cards = cast(list[str], d.pop("draw_pile_cards", UNSET))
+        _draw_pile_cards = d.pop("draw_pile_cards", UNSET)
+        draw_pile_cards: list[CardCode | str] | Unset = UNSET
+        if _draw_pile_cards is not UNSET:
+            draw_pile_cards = []
+            for draw_pile_cards_item_data in _draw_pile_cards:
+
+                def _parse_draw_pile_cards_item(data: object) -> CardCode | str:
+                    try:
+                        if not isinstance(data, str):
+                            raise TypeError()
+                        componentsschemas_card_type_0 = CardCode(data)
+
+                        return componentsschemas_card_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    return cast(CardCode | str, data)
+
+                draw_pile_cards_item = _parse_draw_pile_cards_item(draw_pile_cards_item_data)
+
+                draw_pile_cards.append(draw_pile_cards_item)
 
         provably_fair = d.pop("provably_fair", UNSET)
 

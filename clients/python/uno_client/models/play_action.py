@@ -1,12 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
-from ..models.card_enum import CardEnum
+from ..models.card_code import CardCode
 from ..models.color_enum import ColorEnum
 from ..models.play_action_type_enum import PlayActionTypeEnum
 from ..types import UNSET, Unset
@@ -22,65 +21,7 @@ class PlayAction:
 
         Attributes:
             type_ (PlayActionTypeEnum): * `play` - play
-            card (CardEnum): * `blue-0` - blue-0
-                * `blue-1` - blue-1
-                * `blue-2` - blue-2
-                * `blue-3` - blue-3
-                * `blue-4` - blue-4
-                * `blue-5` - blue-5
-                * `blue-6` - blue-6
-                * `blue-7` - blue-7
-                * `blue-8` - blue-8
-                * `blue-9` - blue-9
-                * `blue-draw2` - blue-draw2
-                * `blue-reverse` - blue-reverse
-                * `blue-skip` - blue-skip
-                * `green-0` - green-0
-                * `green-1` - green-1
-                * `green-2` - green-2
-                * `green-3` - green-3
-                * `green-4` - green-4
-                * `green-5` - green-5
-                * `green-6` - green-6
-                * `green-7` - green-7
-                * `green-8` - green-8
-                * `green-9` - green-9
-                * `green-draw2` - green-draw2
-                * `green-reverse` - green-reverse
-                * `green-skip` - green-skip
-                * `red-0` - red-0
-                * `red-1` - red-1
-                * `red-2` - red-2
-                * `red-3` - red-3
-                * `red-4` - red-4
-                * `red-5` - red-5
-                * `red-6` - red-6
-                * `red-7` - red-7
-                * `red-8` - red-8
-                * `red-9` - red-9
-                * `red-draw2` - red-draw2
-                * `red-reverse` - red-reverse
-                * `red-skip` - red-skip
-                * `wild` - wild
-                * `wild-custom` - wild-custom
-                * `wild-downpour1` - wild-downpour1
-                * `wild-downpour2` - wild-downpour2
-                * `wild-draw4` - wild-draw4
-                * `wild-shuffle` - wild-shuffle
-                * `wild-swap` - wild-swap
-                * `yellow-0` - yellow-0
-                * `yellow-1` - yellow-1
-                * `yellow-2` - yellow-2
-                * `yellow-3` - yellow-3
-                * `yellow-4` - yellow-4
-                * `yellow-5` - yellow-5
-                * `yellow-6` - yellow-6
-                * `yellow-7` - yellow-7
-                * `yellow-8` - yellow-8
-                * `yellow-9` - yellow-9
-                * `yellow-draw2` - yellow-draw2
-                * `yellow-reverse` - yellow-reverse
-                * `yellow-skip` - yellow-skip
+            card (CardCode | str): A card code: a single-faced card, or a double-faced card's pair.
             color (ColorEnum | Unset): * `red` - red
                 * `yellow` - yellow
                 * `green` - green
@@ -90,16 +31,19 @@ class PlayAction:
     """
 
     type_: PlayActionTypeEnum
-    card: CardEnum
+    card: CardCode | str
     color: ColorEnum | Unset = UNSET
     target: int | Unset = UNSET
     uno: bool | Unset = False
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_.value
 
-        card = self.card.value
+        card: str
+        if isinstance(self.card, CardCode):
+            card = self.card.value
+        else:
+            card = self.card
 
         color: str | Unset = UNSET
         if not isinstance(self.color, Unset):
@@ -110,7 +54,7 @@ class PlayAction:
         uno = self.uno
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "type": type_,
@@ -131,7 +75,18 @@ class PlayAction:
         d = dict(src_dict)
         type_ = PlayActionTypeEnum(d.pop("type"))
 
-        card = CardEnum(d.pop("card"))
+        def _parse_card(data: object) -> CardCode | str:
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                componentsschemas_card_type_0 = CardCode(data)
+
+                return componentsschemas_card_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CardCode | str, data)
+
+        card = _parse_card(d.pop("card"))
 
         _color = d.pop("color", UNSET)
         color: ColorEnum | Unset
@@ -152,21 +107,4 @@ class PlayAction:
             uno=uno,
         )
 
-        play_action.additional_properties = d
         return play_action
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

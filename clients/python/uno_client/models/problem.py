@@ -2,10 +2,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
+from uuid import UUID
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.problem_code import ProblemCode
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -24,22 +26,27 @@ class Problem:
         title (str): The HTTP status phrase.
         status (int): The HTTP status code.
         detail (str): What went wrong, for humans.
-        code (str): A stable machine-readable code, e.g. not_found.
+        code (ProblemCode): A stable machine-readable code, e.g. not_found.
         instance (str | Unset): The request's path.
         errors (ProblemErrors | Unset): For invalid_request: the messages for each field.
         version (int | Unset): The game's current version, where a game is involved.
         field (str | Unset): For unknown_field: the member's path, e.g. rules.presets.
+        option (str | Unset): For unknown_option and invalid_option (and a staff set-up's unknown_card): the option,
+            timer or field named, e.g. hand_size.
+        next_game_id (UUID | Unset): For a rematch that cannot seat the caller: the next game.
     """
 
     type_: str
     title: str
     status: int
     detail: str
-    code: str
+    code: ProblemCode
     instance: str | Unset = UNSET
     errors: ProblemErrors | Unset = UNSET
     version: int | Unset = UNSET
     field: str | Unset = UNSET
+    option: str | Unset = UNSET
+    next_game_id: UUID | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,7 +58,7 @@ class Problem:
 
         detail = self.detail
 
-        code = self.code
+        code = self.code.value
 
         instance = self.instance
 
@@ -62,6 +69,12 @@ class Problem:
         version = self.version
 
         field = self.field
+
+        option = self.option
+
+        next_game_id: str | Unset = UNSET
+        if not isinstance(self.next_game_id, Unset):
+            next_game_id = str(self.next_game_id)
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -82,6 +95,10 @@ class Problem:
             field_dict["version"] = version
         if field is not UNSET:
             field_dict["field"] = field
+        if option is not UNSET:
+            field_dict["option"] = option
+        if next_game_id is not UNSET:
+            field_dict["next_game_id"] = next_game_id
 
         return field_dict
 
@@ -98,7 +115,7 @@ class Problem:
 
         detail = d.pop("detail")
 
-        code = d.pop("code")
+        code = ProblemCode(d.pop("code"))
 
         instance = d.pop("instance", UNSET)
 
@@ -113,6 +130,15 @@ class Problem:
 
         field = d.pop("field", UNSET)
 
+        option = d.pop("option", UNSET)
+
+        _next_game_id = d.pop("next_game_id", UNSET)
+        next_game_id: UUID | Unset
+        if isinstance(_next_game_id, Unset):
+            next_game_id = UNSET
+        else:
+            next_game_id = UUID(_next_game_id)
+
         problem = cls(
             type_=type_,
             title=title,
@@ -123,6 +149,8 @@ class Problem:
             errors=errors,
             version=version,
             field=field,
+            option=option,
+            next_game_id=next_game_id,
         )
 
         problem.additional_properties = d

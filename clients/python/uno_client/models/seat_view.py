@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.card_code import CardCode
 from ..models.state_enum import StateEnum
 from ..types import UNSET, Unset
 
@@ -24,7 +26,7 @@ class SeatView:
         player (None | PlayerRef):
         cards (int): How many cards the seat holds.
         uno_called (bool):
-        catchable_until (None | str):
+        catchable_until (datetime.datetime | None):
         score (int):
         state (StateEnum): * `playing` - playing
             * `bot` - bot
@@ -33,19 +35,19 @@ class SeatView:
             * `open` - open
         catchable (bool | Unset): An UNO window is open on this seat.
         team (int | Unset):
-        hand (list[str] | Unset): Staff (or anyone once the game is open) only.
+        hand (list[CardCode | str] | Unset): Staff (or anyone once the game is open) only.
     """
 
     seat: int
     player: None | PlayerRef
     cards: int
     uno_called: bool
-    catchable_until: None | str
+    catchable_until: datetime.datetime | None
     score: int
     state: StateEnum
     catchable: bool | Unset = UNSET
     team: int | Unset = UNSET
-    hand: list[str] | Unset = UNSET
+    hand: list[CardCode | str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -64,7 +66,10 @@ class SeatView:
         uno_called = self.uno_called
 
         catchable_until: None | str
-        catchable_until = self.catchable_until
+        if isinstance(self.catchable_until, datetime.datetime):
+            catchable_until = self.catchable_until.isoformat()
+        else:
+            catchable_until = self.catchable_until
 
         score = self.score
 
@@ -76,7 +81,14 @@ class SeatView:
 
         hand: list[str] | Unset = UNSET
         if not isinstance(self.hand, Unset):
-            hand = self.hand
+            hand = []
+            for hand_item_data in self.hand:
+                hand_item: str
+                if isinstance(hand_item_data, CardCode):
+                    hand_item = hand_item_data.value
+                else:
+                    hand_item = hand_item_data
+                hand.append(hand_item)
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -126,10 +138,18 @@ class SeatView:
 
         uno_called = d.pop("uno_called")
 
-        def _parse_catchable_until(data: object) -> None | str:
+        def _parse_catchable_until(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                catchable_until_type_0 = datetime.datetime.fromisoformat(data)
+
+                return catchable_until_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
 
         catchable_until = _parse_catchable_until(d.pop("catchable_until"))
 
@@ -141,7 +161,26 @@ class SeatView:
 
         team = d.pop("team", UNSET)
 
-        hand = cast(list[str], d.pop("hand", UNSET))
+        _hand = d.pop("hand", UNSET)
+        hand: list[CardCode | str] | Unset = UNSET
+        if _hand is not UNSET:
+            hand = []
+            for hand_item_data in _hand:
+
+                def _parse_hand_item(data: object) -> CardCode | str:
+                    try:
+                        if not isinstance(data, str):
+                            raise TypeError()
+                        componentsschemas_card_type_0 = CardCode(data)
+
+                        return componentsschemas_card_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    return cast(CardCode | str, data)
+
+                hand_item = _parse_hand_item(hand_item_data)
+
+                hand.append(hand_item)
 
         seat_view = cls(
             seat=seat,

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -14,17 +15,17 @@ class StreamTicketOutput:
     """
     Attributes:
         ticket (str):
-        expires_at (str): ISO 8601 UTC with milliseconds.
+        expires_at (datetime.datetime): ISO 8601 UTC with milliseconds.
     """
 
     ticket: str
-    expires_at: str
+    expires_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         ticket = self.ticket
 
-        expires_at = self.expires_at
+        expires_at = self.expires_at.isoformat()
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -42,7 +43,7 @@ class StreamTicketOutput:
         d = dict(src_dict)
         ticket = d.pop("ticket")
 
-        expires_at = d.pop("expires_at")
+        expires_at = datetime.datetime.fromisoformat(d.pop("expires_at"))
 
         stream_ticket_output = cls(
             ticket=ticket,

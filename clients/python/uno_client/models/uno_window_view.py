@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -14,18 +15,21 @@ class UnoWindowView:
     """
     Attributes:
         seat (int):
-        closes_at (None | str):
+        closes_at (datetime.datetime | None):
     """
 
     seat: int
-    closes_at: None | str
+    closes_at: datetime.datetime | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         seat = self.seat
 
         closes_at: None | str
-        closes_at = self.closes_at
+        if isinstance(self.closes_at, datetime.datetime):
+            closes_at = self.closes_at.isoformat()
+        else:
+            closes_at = self.closes_at
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -43,10 +47,18 @@ class UnoWindowView:
         d = dict(src_dict)
         seat = d.pop("seat")
 
-        def _parse_closes_at(data: object) -> None | str:
+        def _parse_closes_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                closes_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return closes_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
 
         closes_at = _parse_closes_at(d.pop("closes_at"))
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 from uuid import UUID
@@ -23,13 +24,13 @@ class YourTurn:
             * `respond_draw4` - respond_draw4
             * `choose_color` - choose_color
             * `choose_target` - choose_target
-        deadline_at (None | str): When you must have acted; null without a turn timer.
+        deadline_at (datetime.datetime | None): When you must have acted; null without a turn timer.
     """
 
     game: UUID
     version: int
     phase: YourTurnPhaseEnum
-    deadline_at: None | str
+    deadline_at: datetime.datetime | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -40,7 +41,10 @@ class YourTurn:
         phase = self.phase.value
 
         deadline_at: None | str
-        deadline_at = self.deadline_at
+        if isinstance(self.deadline_at, datetime.datetime):
+            deadline_at = self.deadline_at.isoformat()
+        else:
+            deadline_at = self.deadline_at
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -64,10 +68,18 @@ class YourTurn:
 
         phase = YourTurnPhaseEnum(d.pop("phase"))
 
-        def _parse_deadline_at(data: object) -> None | str:
+        def _parse_deadline_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                deadline_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return deadline_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
 
         deadline_at = _parse_deadline_at(d.pop("deadline_at"))
 

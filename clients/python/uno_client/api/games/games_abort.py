@@ -7,16 +7,16 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.abort_input_request import AbortInputRequest
+from ...models.abort_input import AbortInput
 from ...models.game_view import GameView
-from ...models.problem import Problem
+from ...models.games_abort_problem import GamesAbortProblem
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     game_id: UUID,
     *,
-    body: AbortInputRequest,
+    body: AbortInput,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -38,46 +38,58 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GameView | Problem | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GameView | GamesAbortProblem | None:
     if response.status_code == 200:
         response_200 = GameView.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GamesAbortProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GamesAbortProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = GamesAbortProblem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GamesAbortProblem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = GamesAbortProblem.from_dict(response.json())
 
         return response_409
 
+    if response.status_code == 415:
+        response_415 = GamesAbortProblem.from_dict(response.json())
+
+        return response_415
+
     if response.status_code == 422:
-        response_422 = Problem.from_dict(response.json())
+        response_422 = GamesAbortProblem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = GamesAbortProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = GamesAbortProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -85,7 +97,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GameView | Problem]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[GameView | GamesAbortProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -98,9 +112,9 @@ def sync_detailed(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-    body: AbortInputRequest,
+    body: AbortInput,
     idempotency_key: str | Unset = UNSET,
-) -> Response[GameView | Problem]:
+) -> Response[GameView | GamesAbortProblem]:
     """Staff: abort a stuck game
 
      Staff: stop a game with no result, recording the reason.
@@ -108,7 +122,7 @@ def sync_detailed(
     Args:
         game_id (UUID):
         idempotency_key (str | Unset):
-        body (AbortInputRequest): A request body: a member the operation does not take is a 400
+        body (AbortInput): A request body: a member the operation does not take is a 400
             `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
@@ -118,7 +132,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameView | Problem]
+        Response[GameView | GamesAbortProblem]
     """
 
     kwargs = _get_kwargs(
@@ -138,9 +152,9 @@ def sync(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-    body: AbortInputRequest,
+    body: AbortInput,
     idempotency_key: str | Unset = UNSET,
-) -> GameView | Problem | None:
+) -> GameView | GamesAbortProblem | None:
     """Staff: abort a stuck game
 
      Staff: stop a game with no result, recording the reason.
@@ -148,7 +162,7 @@ def sync(
     Args:
         game_id (UUID):
         idempotency_key (str | Unset):
-        body (AbortInputRequest): A request body: a member the operation does not take is a 400
+        body (AbortInput): A request body: a member the operation does not take is a 400
             `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
@@ -158,7 +172,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameView | Problem
+        GameView | GamesAbortProblem
     """
 
     return sync_detailed(
@@ -173,9 +187,9 @@ async def asyncio_detailed(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-    body: AbortInputRequest,
+    body: AbortInput,
     idempotency_key: str | Unset = UNSET,
-) -> Response[GameView | Problem]:
+) -> Response[GameView | GamesAbortProblem]:
     """Staff: abort a stuck game
 
      Staff: stop a game with no result, recording the reason.
@@ -183,7 +197,7 @@ async def asyncio_detailed(
     Args:
         game_id (UUID):
         idempotency_key (str | Unset):
-        body (AbortInputRequest): A request body: a member the operation does not take is a 400
+        body (AbortInput): A request body: a member the operation does not take is a 400
             `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
@@ -193,7 +207,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameView | Problem]
+        Response[GameView | GamesAbortProblem]
     """
 
     kwargs = _get_kwargs(
@@ -211,9 +225,9 @@ async def asyncio(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-    body: AbortInputRequest,
+    body: AbortInput,
     idempotency_key: str | Unset = UNSET,
-) -> GameView | Problem | None:
+) -> GameView | GamesAbortProblem | None:
     """Staff: abort a stuck game
 
      Staff: stop a game with no result, recording the reason.
@@ -221,7 +235,7 @@ async def asyncio(
     Args:
         game_id (UUID):
         idempotency_key (str | Unset):
-        body (AbortInputRequest): A request body: a member the operation does not take is a 400
+        body (AbortInput): A request body: a member the operation does not take is a 400
             `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
@@ -231,7 +245,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameView | Problem
+        GameView | GamesAbortProblem
     """
 
     return (

@@ -7,35 +7,34 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.accept_action_request import AcceptActionRequest
+from ...models.accept_action import AcceptAction
 from ...models.action_result import ActionResult
-from ...models.call_uno_action_request import CallUnoActionRequest
-from ...models.catch_uno_action_request import CatchUnoActionRequest
-from ...models.challenge_action_request import ChallengeActionRequest
-from ...models.choose_color_action_request import ChooseColorActionRequest
-from ...models.choose_target_action_request import ChooseTargetActionRequest
-from ...models.draw_action_request import DrawActionRequest
-from ...models.keep_action_request import KeepActionRequest
-from ...models.pass_action_request import PassActionRequest
-from ...models.play_action_request import PlayActionRequest
-from ...models.problem import Problem
+from ...models.call_uno_action import CallUnoAction
+from ...models.catch_uno_action import CatchUnoAction
+from ...models.challenge_action import ChallengeAction
+from ...models.choose_color_action import ChooseColorAction
+from ...models.choose_target_action import ChooseTargetAction
+from ...models.draw_action import DrawAction
+from ...models.games_act_problem import GamesActProblem
+from ...models.keep_action import KeepAction
+from ...models.pass_action import PassAction
+from ...models.play_action import PlayAction
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     game_id: UUID,
     *,
-    body: AcceptActionRequest
-    | CallUnoActionRequest
-    | CatchUnoActionRequest
-    | ChallengeActionRequest
-    | ChooseColorActionRequest
-    | ChooseTargetActionRequest
-    | DrawActionRequest
-    | KeepActionRequest
-    | PassActionRequest
-    | PlayActionRequest
-    | Unset = UNSET,
+    body: AcceptAction
+    | CallUnoAction
+    | CatchUnoAction
+    | ChallengeAction
+    | ChooseColorAction
+    | ChooseTargetAction
+    | DrawAction
+    | KeepAction
+    | PassAction
+    | PlayAction,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -53,23 +52,23 @@ def _get_kwargs(
         ),
     }
 
-    if isinstance(body, PlayActionRequest):
+    if isinstance(body, PlayAction):
         _kwargs["json"] = body.to_dict()
-    elif isinstance(body, DrawActionRequest):
+    elif isinstance(body, DrawAction):
         _kwargs["json"] = body.to_dict()
-    elif isinstance(body, PassActionRequest):
+    elif isinstance(body, PassAction):
         _kwargs["json"] = body.to_dict()
-    elif isinstance(body, KeepActionRequest):
+    elif isinstance(body, KeepAction):
         _kwargs["json"] = body.to_dict()
-    elif isinstance(body, ChooseColorActionRequest):
+    elif isinstance(body, ChooseColorAction):
         _kwargs["json"] = body.to_dict()
-    elif isinstance(body, ChooseTargetActionRequest):
+    elif isinstance(body, ChooseTargetAction):
         _kwargs["json"] = body.to_dict()
-    elif isinstance(body, CallUnoActionRequest):
+    elif isinstance(body, CallUnoAction):
         _kwargs["json"] = body.to_dict()
-    elif isinstance(body, CatchUnoActionRequest):
+    elif isinstance(body, CatchUnoAction):
         _kwargs["json"] = body.to_dict()
-    elif isinstance(body, ChallengeActionRequest):
+    elif isinstance(body, ChallengeAction):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
@@ -80,51 +79,63 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ActionResult | Problem | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ActionResult | GamesActProblem | None:
     if response.status_code == 200:
         response_200 = ActionResult.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GamesActProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GamesActProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = GamesActProblem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GamesActProblem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = GamesActProblem.from_dict(response.json())
 
         return response_409
 
     if response.status_code == 412:
-        response_412 = Problem.from_dict(response.json())
+        response_412 = GamesActProblem.from_dict(response.json())
 
         return response_412
 
+    if response.status_code == 415:
+        response_415 = GamesActProblem.from_dict(response.json())
+
+        return response_415
+
     if response.status_code == 422:
-        response_422 = Problem.from_dict(response.json())
+        response_422 = GamesActProblem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = GamesActProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = GamesActProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -134,7 +145,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ActionResult | Problem]:
+) -> Response[ActionResult | GamesActProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -147,20 +158,19 @@ def sync_detailed(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-    body: AcceptActionRequest
-    | CallUnoActionRequest
-    | CatchUnoActionRequest
-    | ChallengeActionRequest
-    | ChooseColorActionRequest
-    | ChooseTargetActionRequest
-    | DrawActionRequest
-    | KeepActionRequest
-    | PassActionRequest
-    | PlayActionRequest
-    | Unset = UNSET,
+    body: AcceptAction
+    | CallUnoAction
+    | CatchUnoAction
+    | ChallengeAction
+    | ChooseColorAction
+    | ChooseTargetAction
+    | DrawAction
+    | KeepAction
+    | PassAction
+    | PlayAction,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Response[ActionResult | Problem]:
+) -> Response[ActionResult | GamesActProblem]:
     """Send one action
 
      One body for every action, discriminated by `type`. A play carries the card and, where the card
@@ -172,16 +182,15 @@ def sync_detailed(
         game_id (UUID):
         idempotency_key (str | Unset):
         if_match (str | Unset):
-        body (AcceptActionRequest | CallUnoActionRequest | CatchUnoActionRequest |
-            ChallengeActionRequest | ChooseColorActionRequest | ChooseTargetActionRequest |
-            DrawActionRequest | KeepActionRequest | PassActionRequest | PlayActionRequest | Unset):
+        body (AcceptAction | CallUnoAction | CatchUnoAction | ChallengeAction | ChooseColorAction
+            | ChooseTargetAction | DrawAction | KeepAction | PassAction | PlayAction):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ActionResult | Problem]
+        Response[ActionResult | GamesActProblem]
     """
 
     kwargs = _get_kwargs(
@@ -202,20 +211,19 @@ def sync(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-    body: AcceptActionRequest
-    | CallUnoActionRequest
-    | CatchUnoActionRequest
-    | ChallengeActionRequest
-    | ChooseColorActionRequest
-    | ChooseTargetActionRequest
-    | DrawActionRequest
-    | KeepActionRequest
-    | PassActionRequest
-    | PlayActionRequest
-    | Unset = UNSET,
+    body: AcceptAction
+    | CallUnoAction
+    | CatchUnoAction
+    | ChallengeAction
+    | ChooseColorAction
+    | ChooseTargetAction
+    | DrawAction
+    | KeepAction
+    | PassAction
+    | PlayAction,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> ActionResult | Problem | None:
+) -> ActionResult | GamesActProblem | None:
     """Send one action
 
      One body for every action, discriminated by `type`. A play carries the card and, where the card
@@ -227,16 +235,15 @@ def sync(
         game_id (UUID):
         idempotency_key (str | Unset):
         if_match (str | Unset):
-        body (AcceptActionRequest | CallUnoActionRequest | CatchUnoActionRequest |
-            ChallengeActionRequest | ChooseColorActionRequest | ChooseTargetActionRequest |
-            DrawActionRequest | KeepActionRequest | PassActionRequest | PlayActionRequest | Unset):
+        body (AcceptAction | CallUnoAction | CatchUnoAction | ChallengeAction | ChooseColorAction
+            | ChooseTargetAction | DrawAction | KeepAction | PassAction | PlayAction):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ActionResult | Problem
+        ActionResult | GamesActProblem
     """
 
     return sync_detailed(
@@ -252,20 +259,19 @@ async def asyncio_detailed(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-    body: AcceptActionRequest
-    | CallUnoActionRequest
-    | CatchUnoActionRequest
-    | ChallengeActionRequest
-    | ChooseColorActionRequest
-    | ChooseTargetActionRequest
-    | DrawActionRequest
-    | KeepActionRequest
-    | PassActionRequest
-    | PlayActionRequest
-    | Unset = UNSET,
+    body: AcceptAction
+    | CallUnoAction
+    | CatchUnoAction
+    | ChallengeAction
+    | ChooseColorAction
+    | ChooseTargetAction
+    | DrawAction
+    | KeepAction
+    | PassAction
+    | PlayAction,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Response[ActionResult | Problem]:
+) -> Response[ActionResult | GamesActProblem]:
     """Send one action
 
      One body for every action, discriminated by `type`. A play carries the card and, where the card
@@ -277,16 +283,15 @@ async def asyncio_detailed(
         game_id (UUID):
         idempotency_key (str | Unset):
         if_match (str | Unset):
-        body (AcceptActionRequest | CallUnoActionRequest | CatchUnoActionRequest |
-            ChallengeActionRequest | ChooseColorActionRequest | ChooseTargetActionRequest |
-            DrawActionRequest | KeepActionRequest | PassActionRequest | PlayActionRequest | Unset):
+        body (AcceptAction | CallUnoAction | CatchUnoAction | ChallengeAction | ChooseColorAction
+            | ChooseTargetAction | DrawAction | KeepAction | PassAction | PlayAction):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ActionResult | Problem]
+        Response[ActionResult | GamesActProblem]
     """
 
     kwargs = _get_kwargs(
@@ -305,20 +310,19 @@ async def asyncio(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-    body: AcceptActionRequest
-    | CallUnoActionRequest
-    | CatchUnoActionRequest
-    | ChallengeActionRequest
-    | ChooseColorActionRequest
-    | ChooseTargetActionRequest
-    | DrawActionRequest
-    | KeepActionRequest
-    | PassActionRequest
-    | PlayActionRequest
-    | Unset = UNSET,
+    body: AcceptAction
+    | CallUnoAction
+    | CatchUnoAction
+    | ChallengeAction
+    | ChooseColorAction
+    | ChooseTargetAction
+    | DrawAction
+    | KeepAction
+    | PassAction
+    | PlayAction,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> ActionResult | Problem | None:
+) -> ActionResult | GamesActProblem | None:
     """Send one action
 
      One body for every action, discriminated by `type`. A play carries the card and, where the card
@@ -330,16 +334,15 @@ async def asyncio(
         game_id (UUID):
         idempotency_key (str | Unset):
         if_match (str | Unset):
-        body (AcceptActionRequest | CallUnoActionRequest | CatchUnoActionRequest |
-            ChallengeActionRequest | ChooseColorActionRequest | ChooseTargetActionRequest |
-            DrawActionRequest | KeepActionRequest | PassActionRequest | PlayActionRequest | Unset):
+        body (AcceptAction | CallUnoAction | CatchUnoAction | ChallengeAction | ChooseColorAction
+            | ChooseTargetAction | DrawAction | KeepAction | PassAction | PlayAction):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ActionResult | Problem
+        ActionResult | GamesActProblem
     """
 
     return (

@@ -8,7 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.audit_result import AuditResult
-from ...models.problem import Problem
+from ...models.games_audit_problem import GamesAuditProblem
 from ...types import Response
 
 
@@ -26,36 +26,43 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AuditResult | Problem | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AuditResult | GamesAuditProblem | None:
     if response.status_code == 200:
         response_200 = AuditResult.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GamesAuditProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GamesAuditProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = GamesAuditProblem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GamesAuditProblem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = GamesAuditProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = GamesAuditProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -65,7 +72,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AuditResult | Problem]:
+) -> Response[AuditResult | GamesAuditProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -78,7 +85,7 @@ def sync_detailed(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[AuditResult | Problem]:
+) -> Response[AuditResult | GamesAuditProblem]:
     """Audit: hash chain, replay against the head row, shuffle commitments
 
      The audit: the hash chain is intact, replaying the log reproduces the head row
@@ -93,7 +100,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AuditResult | Problem]
+        Response[AuditResult | GamesAuditProblem]
     """
 
     kwargs = _get_kwargs(
@@ -111,7 +118,7 @@ def sync(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> AuditResult | Problem | None:
+) -> AuditResult | GamesAuditProblem | None:
     """Audit: hash chain, replay against the head row, shuffle commitments
 
      The audit: the hash chain is intact, replaying the log reproduces the head row
@@ -126,7 +133,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AuditResult | Problem
+        AuditResult | GamesAuditProblem
     """
 
     return sync_detailed(
@@ -139,7 +146,7 @@ async def asyncio_detailed(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[AuditResult | Problem]:
+) -> Response[AuditResult | GamesAuditProblem]:
     """Audit: hash chain, replay against the head row, shuffle commitments
 
      The audit: the hash chain is intact, replaying the log reproduces the head row
@@ -154,7 +161,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AuditResult | Problem]
+        Response[AuditResult | GamesAuditProblem]
     """
 
     kwargs = _get_kwargs(
@@ -170,7 +177,7 @@ async def asyncio(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> AuditResult | Problem | None:
+) -> AuditResult | GamesAuditProblem | None:
     """Audit: hash chain, replay against the head row, shuffle commitments
 
      The audit: the hash chain is intact, replaying the log reproduces the head row
@@ -185,7 +192,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AuditResult | Problem
+        AuditResult | GamesAuditProblem
     """
 
     return (

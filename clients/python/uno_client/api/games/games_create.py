@@ -5,15 +5,15 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.game_create_input_request import GameCreateInputRequest
+from ...models.game_create_input import GameCreateInput
 from ...models.game_view import GameView
-from ...models.problem import Problem
+from ...models.games_create_problem import GamesCreateProblem
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: GameCreateInputRequest,
+    body: GameCreateInput,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -33,46 +33,53 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GameView | Problem | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GameView | GamesCreateProblem | None:
     if response.status_code == 201:
         response_201 = GameView.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GamesCreateProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GamesCreateProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = GamesCreateProblem.from_dict(response.json())
 
         return response_403
 
-    if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
-
-        return response_404
-
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = GamesCreateProblem.from_dict(response.json())
 
         return response_409
 
+    if response.status_code == 415:
+        response_415 = GamesCreateProblem.from_dict(response.json())
+
+        return response_415
+
     if response.status_code == 422:
-        response_422 = Problem.from_dict(response.json())
+        response_422 = GamesCreateProblem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = GamesCreateProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = GamesCreateProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -80,7 +87,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GameView | Problem]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[GameView | GamesCreateProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -92,17 +101,17 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: GameCreateInputRequest,
+    body: GameCreateInput,
     idempotency_key: str | Unset = UNSET,
-) -> Response[GameView | Problem]:
+) -> Response[GameView | GamesCreateProblem]:
     """Create a game; you take seat 0
 
      The lobby: list the games you may see; create a game and take seat 0.
 
     Args:
         idempotency_key (str | Unset):
-        body (GameCreateInputRequest): A request body: a member the operation does not take is a
-            400 `unknown_field`
+        body (GameCreateInput): A request body: a member the operation does not take is a 400
+            `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
 
@@ -111,7 +120,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameView | Problem]
+        Response[GameView | GamesCreateProblem]
     """
 
     kwargs = _get_kwargs(
@@ -129,17 +138,17 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: GameCreateInputRequest,
+    body: GameCreateInput,
     idempotency_key: str | Unset = UNSET,
-) -> GameView | Problem | None:
+) -> GameView | GamesCreateProblem | None:
     """Create a game; you take seat 0
 
      The lobby: list the games you may see; create a game and take seat 0.
 
     Args:
         idempotency_key (str | Unset):
-        body (GameCreateInputRequest): A request body: a member the operation does not take is a
-            400 `unknown_field`
+        body (GameCreateInput): A request body: a member the operation does not take is a 400
+            `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
 
@@ -148,7 +157,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameView | Problem
+        GameView | GamesCreateProblem
     """
 
     return sync_detailed(
@@ -161,17 +170,17 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: GameCreateInputRequest,
+    body: GameCreateInput,
     idempotency_key: str | Unset = UNSET,
-) -> Response[GameView | Problem]:
+) -> Response[GameView | GamesCreateProblem]:
     """Create a game; you take seat 0
 
      The lobby: list the games you may see; create a game and take seat 0.
 
     Args:
         idempotency_key (str | Unset):
-        body (GameCreateInputRequest): A request body: a member the operation does not take is a
-            400 `unknown_field`
+        body (GameCreateInput): A request body: a member the operation does not take is a 400
+            `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
 
@@ -180,7 +189,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameView | Problem]
+        Response[GameView | GamesCreateProblem]
     """
 
     kwargs = _get_kwargs(
@@ -196,17 +205,17 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: GameCreateInputRequest,
+    body: GameCreateInput,
     idempotency_key: str | Unset = UNSET,
-) -> GameView | Problem | None:
+) -> GameView | GamesCreateProblem | None:
     """Create a game; you take seat 0
 
      The lobby: list the games you may see; create a game and take seat 0.
 
     Args:
         idempotency_key (str | Unset):
-        body (GameCreateInputRequest): A request body: a member the operation does not take is a
-            400 `unknown_field`
+        body (GameCreateInput): A request body: a member the operation does not take is a 400
+            `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
 
@@ -215,7 +224,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameView | Problem
+        GameView | GamesCreateProblem
     """
 
     return (

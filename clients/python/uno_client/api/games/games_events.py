@@ -8,7 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.event_feed import EventFeed
-from ...models.problem import Problem
+from ...models.games_events_problem import GamesEventsProblem
 from ...types import UNSET, Response, Unset
 
 
@@ -38,31 +38,38 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> EventFeed | Problem | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> EventFeed | GamesEventsProblem | None:
     if response.status_code == 200:
         response_200 = EventFeed.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GamesEventsProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GamesEventsProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GamesEventsProblem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = GamesEventsProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = GamesEventsProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -70,7 +77,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[EventFeed | Problem]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[EventFeed | GamesEventsProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -85,7 +94,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     after: int | Unset = UNSET,
     wait: int | Unset = UNSET,
-) -> Response[EventFeed | Problem]:
+) -> Response[EventFeed | GamesEventsProblem]:
     """Your redacted event feed after a seq (long-poll with wait)
 
      With `wait`, the request is held until an event after `after` exists or `wait` seconds have passed
@@ -102,7 +111,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EventFeed | Problem]
+        Response[EventFeed | GamesEventsProblem]
     """
 
     kwargs = _get_kwargs(
@@ -124,7 +133,7 @@ def sync(
     client: AuthenticatedClient,
     after: int | Unset = UNSET,
     wait: int | Unset = UNSET,
-) -> EventFeed | Problem | None:
+) -> EventFeed | GamesEventsProblem | None:
     """Your redacted event feed after a seq (long-poll with wait)
 
      With `wait`, the request is held until an event after `after` exists or `wait` seconds have passed
@@ -141,7 +150,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EventFeed | Problem
+        EventFeed | GamesEventsProblem
     """
 
     return sync_detailed(
@@ -158,7 +167,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     after: int | Unset = UNSET,
     wait: int | Unset = UNSET,
-) -> Response[EventFeed | Problem]:
+) -> Response[EventFeed | GamesEventsProblem]:
     """Your redacted event feed after a seq (long-poll with wait)
 
      With `wait`, the request is held until an event after `after` exists or `wait` seconds have passed
@@ -175,7 +184,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EventFeed | Problem]
+        Response[EventFeed | GamesEventsProblem]
     """
 
     kwargs = _get_kwargs(
@@ -195,7 +204,7 @@ async def asyncio(
     client: AuthenticatedClient,
     after: int | Unset = UNSET,
     wait: int | Unset = UNSET,
-) -> EventFeed | Problem | None:
+) -> EventFeed | GamesEventsProblem | None:
     """Your redacted event feed after a seq (long-poll with wait)
 
      With `wait`, the request is held until an event after `after` exists or `wait` seconds have passed
@@ -212,7 +221,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EventFeed | Problem
+        EventFeed | GamesEventsProblem
     """
 
     return (

@@ -7,7 +7,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.problem import Problem
+from ...models.games_export_problem import GamesExportProblem
 from ...types import Response
 
 
@@ -25,26 +25,31 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GamesExportProblem | None:
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GamesExportProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GamesExportProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GamesExportProblem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = GamesExportProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = GamesExportProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -52,7 +57,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GamesExportProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -65,7 +70,7 @@ def sync_detailed(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem]:
+) -> Response[GamesExportProblem]:
     """The whole log as NDJSON, redacted for you
 
      A header line `{format, format_version, game, version, head_hash}` (and `seal` once the game has
@@ -80,7 +85,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem]
+        Response[GamesExportProblem]
     """
 
     kwargs = _get_kwargs(
@@ -98,7 +103,7 @@ def sync(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Problem | None:
+) -> GamesExportProblem | None:
     """The whole log as NDJSON, redacted for you
 
      A header line `{format, format_version, game, version, head_hash}` (and `seal` once the game has
@@ -113,7 +118,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem
+        GamesExportProblem
     """
 
     return sync_detailed(
@@ -126,7 +131,7 @@ async def asyncio_detailed(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem]:
+) -> Response[GamesExportProblem]:
     """The whole log as NDJSON, redacted for you
 
      A header line `{format, format_version, game, version, head_hash}` (and `seal` once the game has
@@ -141,7 +146,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem]
+        Response[GamesExportProblem]
     """
 
     kwargs = _get_kwargs(
@@ -157,7 +162,7 @@ async def asyncio(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Problem | None:
+) -> GamesExportProblem | None:
     """The whole log as NDJSON, redacted for you
 
      A header line `{format, format_version, game, version, head_hash}` (and `seal` once the game has
@@ -172,7 +177,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem
+        GamesExportProblem
     """
 
     return (

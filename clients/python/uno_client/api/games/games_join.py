@@ -8,15 +8,15 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.game_view import GameView
-from ...models.join_input_request import JoinInputRequest
-from ...models.problem import Problem
+from ...models.games_join_problem import GamesJoinProblem
+from ...models.join_input import JoinInput
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     game_id: UUID,
     *,
-    body: JoinInputRequest | Unset = UNSET,
+    body: JoinInput | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -39,46 +39,58 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GameView | Problem | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GameView | GamesJoinProblem | None:
     if response.status_code == 200:
         response_200 = GameView.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GamesJoinProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GamesJoinProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = GamesJoinProblem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GamesJoinProblem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = GamesJoinProblem.from_dict(response.json())
 
         return response_409
 
+    if response.status_code == 415:
+        response_415 = GamesJoinProblem.from_dict(response.json())
+
+        return response_415
+
     if response.status_code == 422:
-        response_422 = Problem.from_dict(response.json())
+        response_422 = GamesJoinProblem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = GamesJoinProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = GamesJoinProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -86,7 +98,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GameView | Problem]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[GameView | GamesJoinProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -99,9 +113,9 @@ def sync_detailed(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-    body: JoinInputRequest | Unset = UNSET,
+    body: JoinInput | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[GameView | Problem]:
+) -> Response[GameView | GamesJoinProblem]:
     """Take a seat
 
      Take the next free seat of a waiting game (`invite_code` for an invite game).
@@ -110,8 +124,8 @@ def sync_detailed(
     Args:
         game_id (UUID):
         idempotency_key (str | Unset):
-        body (JoinInputRequest | Unset): A request body: a member the operation does not take is a
-            400 `unknown_field`
+        body (JoinInput | Unset): A request body: a member the operation does not take is a 400
+            `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
 
@@ -120,7 +134,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameView | Problem]
+        Response[GameView | GamesJoinProblem]
     """
 
     kwargs = _get_kwargs(
@@ -140,9 +154,9 @@ def sync(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-    body: JoinInputRequest | Unset = UNSET,
+    body: JoinInput | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> GameView | Problem | None:
+) -> GameView | GamesJoinProblem | None:
     """Take a seat
 
      Take the next free seat of a waiting game (`invite_code` for an invite game).
@@ -151,8 +165,8 @@ def sync(
     Args:
         game_id (UUID):
         idempotency_key (str | Unset):
-        body (JoinInputRequest | Unset): A request body: a member the operation does not take is a
-            400 `unknown_field`
+        body (JoinInput | Unset): A request body: a member the operation does not take is a 400
+            `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
 
@@ -161,7 +175,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameView | Problem
+        GameView | GamesJoinProblem
     """
 
     return sync_detailed(
@@ -176,9 +190,9 @@ async def asyncio_detailed(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-    body: JoinInputRequest | Unset = UNSET,
+    body: JoinInput | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[GameView | Problem]:
+) -> Response[GameView | GamesJoinProblem]:
     """Take a seat
 
      Take the next free seat of a waiting game (`invite_code` for an invite game).
@@ -187,8 +201,8 @@ async def asyncio_detailed(
     Args:
         game_id (UUID):
         idempotency_key (str | Unset):
-        body (JoinInputRequest | Unset): A request body: a member the operation does not take is a
-            400 `unknown_field`
+        body (JoinInput | Unset): A request body: a member the operation does not take is a 400
+            `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
 
@@ -197,7 +211,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameView | Problem]
+        Response[GameView | GamesJoinProblem]
     """
 
     kwargs = _get_kwargs(
@@ -215,9 +229,9 @@ async def asyncio(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-    body: JoinInputRequest | Unset = UNSET,
+    body: JoinInput | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> GameView | Problem | None:
+) -> GameView | GamesJoinProblem | None:
     """Take a seat
 
      Take the next free seat of a waiting game (`invite_code` for an invite game).
@@ -226,8 +240,8 @@ async def asyncio(
     Args:
         game_id (UUID):
         idempotency_key (str | Unset):
-        body (JoinInputRequest | Unset): A request body: a member the operation does not take is a
-            400 `unknown_field`
+        body (JoinInput | Unset): A request body: a member the operation does not take is a 400
+            `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
 
@@ -236,7 +250,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameView | Problem
+        GameView | GamesJoinProblem
     """
 
     return (

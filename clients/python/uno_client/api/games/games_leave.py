@@ -8,7 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.game_view import GameView
-from ...models.problem import Problem
+from ...models.games_leave_problem import GamesLeaveProblem
 from ...types import UNSET, Response, Unset
 
 
@@ -32,46 +32,58 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GameView | Problem | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GameView | GamesLeaveProblem | None:
     if response.status_code == 200:
         response_200 = GameView.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GamesLeaveProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GamesLeaveProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = GamesLeaveProblem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GamesLeaveProblem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = GamesLeaveProblem.from_dict(response.json())
 
         return response_409
 
+    if response.status_code == 415:
+        response_415 = GamesLeaveProblem.from_dict(response.json())
+
+        return response_415
+
     if response.status_code == 422:
-        response_422 = Problem.from_dict(response.json())
+        response_422 = GamesLeaveProblem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = GamesLeaveProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = GamesLeaveProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -79,7 +91,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GameView | Problem]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[GameView | GamesLeaveProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -93,7 +107,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
-) -> Response[GameView | Problem]:
+) -> Response[GameView | GamesLeaveProblem]:
     """Leave: frees the seat while waiting, removes it while playing
 
      Leave: while waiting the seat is freed (the host's leaving closes the game);
@@ -108,7 +122,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameView | Problem]
+        Response[GameView | GamesLeaveProblem]
     """
 
     kwargs = _get_kwargs(
@@ -128,7 +142,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
-) -> GameView | Problem | None:
+) -> GameView | GamesLeaveProblem | None:
     """Leave: frees the seat while waiting, removes it while playing
 
      Leave: while waiting the seat is freed (the host's leaving closes the game);
@@ -143,7 +157,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameView | Problem
+        GameView | GamesLeaveProblem
     """
 
     return sync_detailed(
@@ -158,7 +172,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
-) -> Response[GameView | Problem]:
+) -> Response[GameView | GamesLeaveProblem]:
     """Leave: frees the seat while waiting, removes it while playing
 
      Leave: while waiting the seat is freed (the host's leaving closes the game);
@@ -173,7 +187,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameView | Problem]
+        Response[GameView | GamesLeaveProblem]
     """
 
     kwargs = _get_kwargs(
@@ -191,7 +205,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
-) -> GameView | Problem | None:
+) -> GameView | GamesLeaveProblem | None:
     """Leave: frees the seat while waiting, removes it while playing
 
      Leave: while waiting the seat is freed (the host's leaving closes the game);
@@ -206,7 +220,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameView | Problem
+        GameView | GamesLeaveProblem
     """
 
     return (

@@ -7,8 +7,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.games_legal_actions_problem import GamesLegalActionsProblem
 from ...models.legal_actions import LegalActions
-from ...models.problem import Problem
 from ...types import Response
 
 
@@ -26,31 +26,38 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> LegalActions | Problem | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GamesLegalActionsProblem | LegalActions | None:
     if response.status_code == 200:
         response_200 = LegalActions.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GamesLegalActionsProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GamesLegalActionsProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GamesLegalActionsProblem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = GamesLegalActionsProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = GamesLegalActionsProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -60,7 +67,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[LegalActions | Problem]:
+) -> Response[GamesLegalActionsProblem | LegalActions]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -73,7 +80,7 @@ def sync_detailed(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[LegalActions | Problem]:
+) -> Response[GamesLegalActionsProblem | LegalActions]:
     """Every action your seat may send now, as ready-to-send bodies
 
      Every action your seat may send now (out-of-turn ones included), each a
@@ -87,7 +94,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[LegalActions | Problem]
+        Response[GamesLegalActionsProblem | LegalActions]
     """
 
     kwargs = _get_kwargs(
@@ -105,7 +112,7 @@ def sync(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> LegalActions | Problem | None:
+) -> GamesLegalActionsProblem | LegalActions | None:
     """Every action your seat may send now, as ready-to-send bodies
 
      Every action your seat may send now (out-of-turn ones included), each a
@@ -119,7 +126,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        LegalActions | Problem
+        GamesLegalActionsProblem | LegalActions
     """
 
     return sync_detailed(
@@ -132,7 +139,7 @@ async def asyncio_detailed(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[LegalActions | Problem]:
+) -> Response[GamesLegalActionsProblem | LegalActions]:
     """Every action your seat may send now, as ready-to-send bodies
 
      Every action your seat may send now (out-of-turn ones included), each a
@@ -146,7 +153,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[LegalActions | Problem]
+        Response[GamesLegalActionsProblem | LegalActions]
     """
 
     kwargs = _get_kwargs(
@@ -162,7 +169,7 @@ async def asyncio(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> LegalActions | Problem | None:
+) -> GamesLegalActionsProblem | LegalActions | None:
     """Every action your seat may send now, as ready-to-send bodies
 
      Every action your seat may send now (out-of-turn ones included), each a
@@ -176,7 +183,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        LegalActions | Problem
+        GamesLegalActionsProblem | LegalActions
     """
 
     return (

@@ -9,9 +9,9 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.game_summary_page import GameSummaryPage
 from ...models.games_list_preset import GamesListPreset
+from ...models.games_list_problem import GamesListProblem
 from ...models.games_list_status import GamesListStatus
 from ...models.games_list_visibility import GamesListVisibility
-from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
@@ -76,31 +76,31 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> GameSummaryPage | Problem | None:
+) -> GameSummaryPage | GamesListProblem | None:
     if response.status_code == 200:
         response_200 = GameSummaryPage.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GamesListProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GamesListProblem.from_dict(response.json())
 
         return response_401
 
-    if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
-
-        return response_404
-
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = GamesListProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = GamesListProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -110,7 +110,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[GameSummaryPage | Problem]:
+) -> Response[GameSummaryPage | GamesListProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -130,7 +130,7 @@ def sync_detailed(
     status: GamesListStatus | Unset = UNSET,
     updated_after: datetime.datetime | Unset = UNSET,
     visibility: GamesListVisibility | Unset = UNSET,
-) -> Response[GameSummaryPage | Problem]:
+) -> Response[GameSummaryPage | GamesListProblem]:
     """The lobby: games you may see, most recently active first
 
      The lobby: list the games you may see; create a game and take seat 0.
@@ -150,7 +150,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameSummaryPage | Problem]
+        Response[GameSummaryPage | GamesListProblem]
     """
 
     kwargs = _get_kwargs(
@@ -182,7 +182,7 @@ def sync(
     status: GamesListStatus | Unset = UNSET,
     updated_after: datetime.datetime | Unset = UNSET,
     visibility: GamesListVisibility | Unset = UNSET,
-) -> GameSummaryPage | Problem | None:
+) -> GameSummaryPage | GamesListProblem | None:
     """The lobby: games you may see, most recently active first
 
      The lobby: list the games you may see; create a game and take seat 0.
@@ -202,7 +202,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameSummaryPage | Problem
+        GameSummaryPage | GamesListProblem
     """
 
     return sync_detailed(
@@ -229,7 +229,7 @@ async def asyncio_detailed(
     status: GamesListStatus | Unset = UNSET,
     updated_after: datetime.datetime | Unset = UNSET,
     visibility: GamesListVisibility | Unset = UNSET,
-) -> Response[GameSummaryPage | Problem]:
+) -> Response[GameSummaryPage | GamesListProblem]:
     """The lobby: games you may see, most recently active first
 
      The lobby: list the games you may see; create a game and take seat 0.
@@ -249,7 +249,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameSummaryPage | Problem]
+        Response[GameSummaryPage | GamesListProblem]
     """
 
     kwargs = _get_kwargs(
@@ -279,7 +279,7 @@ async def asyncio(
     status: GamesListStatus | Unset = UNSET,
     updated_after: datetime.datetime | Unset = UNSET,
     visibility: GamesListVisibility | Unset = UNSET,
-) -> GameSummaryPage | Problem | None:
+) -> GameSummaryPage | GamesListProblem | None:
     """The lobby: games you may see, most recently active first
 
      The lobby: list the games you may see; create a game and take seat 0.
@@ -299,7 +299,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameSummaryPage | Problem
+        GameSummaryPage | GamesListProblem
     """
 
     return (

@@ -8,7 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.game_view import GameView
-from ...models.problem import Problem
+from ...models.games_rematch_problem import GamesRematchProblem
 from ...types import UNSET, Response, Unset
 
 
@@ -32,7 +32,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GameView | Problem | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GameView | GamesRematchProblem | None:
     if response.status_code == 200:
         response_200 = GameView.from_dict(response.json())
 
@@ -44,39 +46,49 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GamesRematchProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GamesRematchProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
+        response_403 = GamesRematchProblem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GamesRematchProblem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = GamesRematchProblem.from_dict(response.json())
 
         return response_409
 
+    if response.status_code == 415:
+        response_415 = GamesRematchProblem.from_dict(response.json())
+
+        return response_415
+
     if response.status_code == 422:
-        response_422 = Problem.from_dict(response.json())
+        response_422 = GamesRematchProblem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = GamesRematchProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = GamesRematchProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -84,7 +96,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GameView | Problem]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[GameView | GamesRematchProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -98,7 +112,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
-) -> Response[GameView | Problem]:
+) -> Response[GameView | GamesRematchProblem]:
     """Rematch: the next game after an ended one, with its players
 
      For a player who sat in a finished or aborted game. The first call creates the next game (201, with
@@ -117,7 +131,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameView | Problem]
+        Response[GameView | GamesRematchProblem]
     """
 
     kwargs = _get_kwargs(
@@ -137,7 +151,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
-) -> GameView | Problem | None:
+) -> GameView | GamesRematchProblem | None:
     """Rematch: the next game after an ended one, with its players
 
      For a player who sat in a finished or aborted game. The first call creates the next game (201, with
@@ -156,7 +170,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameView | Problem
+        GameView | GamesRematchProblem
     """
 
     return sync_detailed(
@@ -171,7 +185,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
-) -> Response[GameView | Problem]:
+) -> Response[GameView | GamesRematchProblem]:
     """Rematch: the next game after an ended one, with its players
 
      For a player who sat in a finished or aborted game. The first call creates the next game (201, with
@@ -190,7 +204,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameView | Problem]
+        Response[GameView | GamesRematchProblem]
     """
 
     kwargs = _get_kwargs(
@@ -208,7 +222,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     idempotency_key: str | Unset = UNSET,
-) -> GameView | Problem | None:
+) -> GameView | GamesRematchProblem | None:
     """Rematch: the next game after an ended one, with its players
 
      For a player who sat in a finished or aborted game. The first call creates the next game (201, with
@@ -227,7 +241,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameView | Problem
+        GameView | GamesRematchProblem
     """
 
     return (

@@ -8,7 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.game_view import GameView
-from ...models.problem import Problem
+from ...models.games_replay_problem import GamesReplayProblem
 from ...types import UNSET, Response
 
 
@@ -35,31 +35,38 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GameView | Problem | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GameView | GamesReplayProblem | None:
     if response.status_code == 200:
         response_200 = GameView.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GamesReplayProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GamesReplayProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GamesReplayProblem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = GamesReplayProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = GamesReplayProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -67,7 +74,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GameView | Problem]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[GameView | GamesReplayProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -81,7 +90,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     at: int,
-) -> Response[GameView | Problem]:
+) -> Response[GameView | GamesReplayProblem]:
     """The game as of seq `at`, as you may see it
 
      The game as of seq `at`, as you may see it.
@@ -95,7 +104,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameView | Problem]
+        Response[GameView | GamesReplayProblem]
     """
 
     kwargs = _get_kwargs(
@@ -115,7 +124,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     at: int,
-) -> GameView | Problem | None:
+) -> GameView | GamesReplayProblem | None:
     """The game as of seq `at`, as you may see it
 
      The game as of seq `at`, as you may see it.
@@ -129,7 +138,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameView | Problem
+        GameView | GamesReplayProblem
     """
 
     return sync_detailed(
@@ -144,7 +153,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     at: int,
-) -> Response[GameView | Problem]:
+) -> Response[GameView | GamesReplayProblem]:
     """The game as of seq `at`, as you may see it
 
      The game as of seq `at`, as you may see it.
@@ -158,7 +167,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameView | Problem]
+        Response[GameView | GamesReplayProblem]
     """
 
     kwargs = _get_kwargs(
@@ -176,7 +185,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     at: int,
-) -> GameView | Problem | None:
+) -> GameView | GamesReplayProblem | None:
     """The game as of seq `at`, as you may see it
 
      The game as of seq `at`, as you may see it.
@@ -190,7 +199,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameView | Problem
+        GameView | GamesReplayProblem
     """
 
     return (

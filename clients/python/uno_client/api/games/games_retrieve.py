@@ -8,7 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.game_view import GameView
-from ...models.problem import Problem
+from ...models.games_retrieve_problem import GamesRetrieveProblem
 from ...types import Response
 
 
@@ -26,31 +26,38 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GameView | Problem | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GameView | GamesRetrieveProblem | None:
     if response.status_code == 200:
         response_200 = GameView.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GamesRetrieveProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GamesRetrieveProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GamesRetrieveProblem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = GamesRetrieveProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = GamesRetrieveProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -58,7 +65,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GameView | Problem]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[GameView | GamesRetrieveProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -71,7 +80,7 @@ def sync_detailed(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[GameView | Problem]:
+) -> Response[GameView | GamesRetrieveProblem]:
     """The game as you may see it (ETag: its version)
 
      The game as you may see it: your hand, everyone's counts, the table, whose turn,
@@ -85,7 +94,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameView | Problem]
+        Response[GameView | GamesRetrieveProblem]
     """
 
     kwargs = _get_kwargs(
@@ -103,7 +112,7 @@ def sync(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> GameView | Problem | None:
+) -> GameView | GamesRetrieveProblem | None:
     """The game as you may see it (ETag: its version)
 
      The game as you may see it: your hand, everyone's counts, the table, whose turn,
@@ -117,7 +126,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameView | Problem
+        GameView | GamesRetrieveProblem
     """
 
     return sync_detailed(
@@ -130,7 +139,7 @@ async def asyncio_detailed(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[GameView | Problem]:
+) -> Response[GameView | GamesRetrieveProblem]:
     """The game as you may see it (ETag: its version)
 
      The game as you may see it: your hand, everyone's counts, the table, whose turn,
@@ -144,7 +153,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameView | Problem]
+        Response[GameView | GamesRetrieveProblem]
     """
 
     kwargs = _get_kwargs(
@@ -160,7 +169,7 @@ async def asyncio(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> GameView | Problem | None:
+) -> GameView | GamesRetrieveProblem | None:
     """The game as you may see it (ETag: its version)
 
      The game as you may see it: your hand, everyone's counts, the table, whose turn,
@@ -174,7 +183,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameView | Problem
+        GameView | GamesRetrieveProblem
     """
 
     return (

@@ -7,7 +7,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.problem import Problem
+from ...models.games_seal_problem import GamesSealProblem
 from ...models.seal_view import SealView
 from ...types import Response
 
@@ -26,36 +26,43 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | SealView | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GamesSealProblem | SealView | None:
     if response.status_code == 200:
         response_200 = SealView.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GamesSealProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GamesSealProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GamesSealProblem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = Problem.from_dict(response.json())
+        response_409 = GamesSealProblem.from_dict(response.json())
 
         return response_409
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = GamesSealProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = GamesSealProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -63,7 +70,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | SealView]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[GamesSealProblem | SealView]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -76,7 +85,7 @@ def sync_detailed(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | SealView]:
+) -> Response[GamesSealProblem | SealView]:
     """The seal of an ended game (Ed25519 over its id, version and head hash)
 
      The Ed25519 seal of an ended game: anyone who may read the game may check that its
@@ -90,7 +99,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | SealView]
+        Response[GamesSealProblem | SealView]
     """
 
     kwargs = _get_kwargs(
@@ -108,7 +117,7 @@ def sync(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Problem | SealView | None:
+) -> GamesSealProblem | SealView | None:
     """The seal of an ended game (Ed25519 over its id, version and head hash)
 
      The Ed25519 seal of an ended game: anyone who may read the game may check that its
@@ -122,7 +131,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | SealView
+        GamesSealProblem | SealView
     """
 
     return sync_detailed(
@@ -135,7 +144,7 @@ async def asyncio_detailed(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | SealView]:
+) -> Response[GamesSealProblem | SealView]:
     """The seal of an ended game (Ed25519 over its id, version and head hash)
 
      The Ed25519 seal of an ended game: anyone who may read the game may check that its
@@ -149,7 +158,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | SealView]
+        Response[GamesSealProblem | SealView]
     """
 
     kwargs = _get_kwargs(
@@ -165,7 +174,7 @@ async def asyncio(
     game_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Problem | SealView | None:
+) -> GamesSealProblem | SealView | None:
     """The seal of an ended game (Ed25519 over its id, version and head hash)
 
      The Ed25519 seal of an ended game: anyone who may read the game may check that its
@@ -179,7 +188,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | SealView
+        GamesSealProblem | SealView
     """
 
     return (

@@ -7,7 +7,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.problem import Problem
+from ...models.games_stream_problem import GamesStreamProblem
 from ...types import UNSET, Response, Unset
 
 
@@ -42,30 +42,37 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | str | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GamesStreamProblem | str | None:
     if response.status_code == 200:
         response_200 = response.text
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = GamesStreamProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = GamesStreamProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = GamesStreamProblem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = GamesStreamProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = GamesStreamProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -73,7 +80,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | str]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[GamesStreamProblem | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,7 +98,7 @@ def sync_detailed(
     after: int | Unset = UNSET,
     ticket: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[Problem | str]:
+) -> Response[GamesStreamProblem | str]:
     """The game live, as Server-Sent Events or NDJSON (resumable)
 
      Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object
@@ -112,7 +121,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | str]
+        Response[GamesStreamProblem | str]
     """
 
     kwargs = _get_kwargs(
@@ -136,7 +145,7 @@ def sync(
     after: int | Unset = UNSET,
     ticket: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Problem | str | None:
+) -> GamesStreamProblem | str | None:
     """The game live, as Server-Sent Events or NDJSON (resumable)
 
      Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object
@@ -159,7 +168,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | str
+        GamesStreamProblem | str
     """
 
     return sync_detailed(
@@ -178,7 +187,7 @@ async def asyncio_detailed(
     after: int | Unset = UNSET,
     ticket: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[Problem | str]:
+) -> Response[GamesStreamProblem | str]:
     """The game live, as Server-Sent Events or NDJSON (resumable)
 
      Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object
@@ -201,7 +210,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | str]
+        Response[GamesStreamProblem | str]
     """
 
     kwargs = _get_kwargs(
@@ -223,7 +232,7 @@ async def asyncio(
     after: int | Unset = UNSET,
     ticket: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Problem | str | None:
+) -> GamesStreamProblem | str | None:
     """The game live, as Server-Sent Events or NDJSON (resumable)
 
      Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object
@@ -246,7 +255,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | str
+        GamesStreamProblem | str
     """
 
     return (

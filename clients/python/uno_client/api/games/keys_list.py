@@ -5,7 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.problem import Problem
+from ...models.keys_list_problem import KeysListProblem
 from ...models.signing_keys import SigningKeys
 from ...types import Response
 
@@ -20,21 +20,28 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | SigningKeys | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> KeysListProblem | SigningKeys | None:
     if response.status_code == 200:
         response_200 = SigningKeys.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = KeysListProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = KeysListProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = KeysListProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -44,7 +51,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | SigningKeys]:
+) -> Response[KeysListProblem | SigningKeys]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -56,7 +63,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Problem | SigningKeys]:
+) -> Response[KeysListProblem | SigningKeys]:
     """The public keys that verify seals (no authentication)
 
      Every key the service has sealed games with, retired ones included.
@@ -66,7 +73,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | SigningKeys]
+        Response[KeysListProblem | SigningKeys]
     """
 
     kwargs = _get_kwargs()
@@ -81,7 +88,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> Problem | SigningKeys | None:
+) -> KeysListProblem | SigningKeys | None:
     """The public keys that verify seals (no authentication)
 
      Every key the service has sealed games with, retired ones included.
@@ -91,7 +98,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | SigningKeys
+        KeysListProblem | SigningKeys
     """
 
     return sync_detailed(
@@ -102,7 +109,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Problem | SigningKeys]:
+) -> Response[KeysListProblem | SigningKeys]:
     """The public keys that verify seals (no authentication)
 
      Every key the service has sealed games with, retired ones included.
@@ -112,7 +119,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | SigningKeys]
+        Response[KeysListProblem | SigningKeys]
     """
 
     kwargs = _get_kwargs()
@@ -125,7 +132,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> Problem | SigningKeys | None:
+) -> KeysListProblem | SigningKeys | None:
     """The public keys that verify seals (no authentication)
 
      Every key the service has sealed games with, retired ones included.
@@ -135,7 +142,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | SigningKeys
+        KeysListProblem | SigningKeys
     """
 
     return (

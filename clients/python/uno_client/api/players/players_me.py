@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.player_output import PlayerOutput
-from ...models.problem import Problem
+from ...models.players_me_problem import PlayersMeProblem
 from ...types import Response
 
 
@@ -20,21 +20,33 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> PlayerOutput | Problem | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> PlayerOutput | PlayersMeProblem | None:
     if response.status_code == 200:
         response_200 = PlayerOutput.from_dict(response.json())
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = PlayersMeProblem.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = PlayersMeProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = PlayersMeProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = PlayersMeProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -44,7 +56,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[PlayerOutput | Problem]:
+) -> Response[PlayerOutput | PlayersMeProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -56,7 +68,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[PlayerOutput | Problem]:
+) -> Response[PlayerOutput | PlayersMeProblem]:
     """You
 
     Raises:
@@ -64,7 +76,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PlayerOutput | Problem]
+        Response[PlayerOutput | PlayersMeProblem]
     """
 
     kwargs = _get_kwargs()
@@ -79,7 +91,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-) -> PlayerOutput | Problem | None:
+) -> PlayerOutput | PlayersMeProblem | None:
     """You
 
     Raises:
@@ -87,7 +99,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PlayerOutput | Problem
+        PlayerOutput | PlayersMeProblem
     """
 
     return sync_detailed(
@@ -98,7 +110,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[PlayerOutput | Problem]:
+) -> Response[PlayerOutput | PlayersMeProblem]:
     """You
 
     Raises:
@@ -106,7 +118,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PlayerOutput | Problem]
+        Response[PlayerOutput | PlayersMeProblem]
     """
 
     kwargs = _get_kwargs()
@@ -119,7 +131,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-) -> PlayerOutput | Problem | None:
+) -> PlayerOutput | PlayersMeProblem | None:
     """You
 
     Raises:
@@ -127,7 +139,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PlayerOutput | Problem
+        PlayerOutput | PlayersMeProblem
     """
 
     return (

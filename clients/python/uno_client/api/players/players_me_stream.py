@@ -5,7 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.problem import Problem
+from ...models.players_me_stream_problem import PlayersMeStreamProblem
 from ...types import UNSET, Response, Unset
 
 
@@ -29,20 +29,32 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | str | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> PlayersMeStreamProblem | str | None:
     if response.status_code == 200:
         response_200 = response.text
         return response_200
 
+    if response.status_code == 400:
+        response_400 = PlayersMeStreamProblem.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = PlayersMeStreamProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = PlayersMeStreamProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = PlayersMeStreamProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -50,7 +62,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | str]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[PlayersMeStreamProblem | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -63,7 +77,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     ticket: str | Unset = UNSET,
-) -> Response[Problem | str]:
+) -> Response[PlayersMeStreamProblem | str]:
     """Your notices across games, as Server-Sent Events or NDJSON
 
      Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object
@@ -84,7 +98,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | str]
+        Response[PlayersMeStreamProblem | str]
     """
 
     kwargs = _get_kwargs(
@@ -102,7 +116,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     ticket: str | Unset = UNSET,
-) -> Problem | str | None:
+) -> PlayersMeStreamProblem | str | None:
     """Your notices across games, as Server-Sent Events or NDJSON
 
      Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object
@@ -123,7 +137,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | str
+        PlayersMeStreamProblem | str
     """
 
     return sync_detailed(
@@ -136,7 +150,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     ticket: str | Unset = UNSET,
-) -> Response[Problem | str]:
+) -> Response[PlayersMeStreamProblem | str]:
     """Your notices across games, as Server-Sent Events or NDJSON
 
      Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object
@@ -157,7 +171,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | str]
+        Response[PlayersMeStreamProblem | str]
     """
 
     kwargs = _get_kwargs(
@@ -173,7 +187,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     ticket: str | Unset = UNSET,
-) -> Problem | str | None:
+) -> PlayersMeStreamProblem | str | None:
     """Your notices across games, as Server-Sent Events or NDJSON
 
      Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object
@@ -194,7 +208,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | str
+        PlayersMeStreamProblem | str
     """
 
     return (

@@ -5,15 +5,15 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.patched_profile_input_request import PatchedProfileInputRequest
+from ...models.patched_profile_input import PatchedProfileInput
 from ...models.player_output import PlayerOutput
-from ...models.problem import Problem
+from ...models.players_me_update_problem import PlayersMeUpdateProblem
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: PatchedProfileInputRequest | Unset = UNSET,
+    body: PatchedProfileInput | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -31,26 +31,38 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> PlayerOutput | Problem | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> PlayerOutput | PlayersMeUpdateProblem | None:
     if response.status_code == 200:
         response_200 = PlayerOutput.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = PlayersMeUpdateProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = PlayersMeUpdateProblem.from_dict(response.json())
 
         return response_401
 
+    if response.status_code == 415:
+        response_415 = PlayersMeUpdateProblem.from_dict(response.json())
+
+        return response_415
+
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = PlayersMeUpdateProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = PlayersMeUpdateProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -60,7 +72,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[PlayerOutput | Problem]:
+) -> Response[PlayerOutput | PlayersMeUpdateProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -72,13 +84,15 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: PatchedProfileInputRequest | Unset = UNSET,
-) -> Response[PlayerOutput | Problem]:
+    body: PatchedProfileInput | Unset = UNSET,
+) -> Response[PlayerOutput | PlayersMeUpdateProblem]:
     """Change your display name
 
+     A partial update: members left out keep their values.
+
     Args:
-        body (PatchedProfileInputRequest | Unset): A request body: a member the operation does not
-            take is a 400 `unknown_field`
+        body (PatchedProfileInput | Unset): A request body: a member the operation does not take
+            is a 400 `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
 
@@ -87,7 +101,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PlayerOutput | Problem]
+        Response[PlayerOutput | PlayersMeUpdateProblem]
     """
 
     kwargs = _get_kwargs(
@@ -104,13 +118,15 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: PatchedProfileInputRequest | Unset = UNSET,
-) -> PlayerOutput | Problem | None:
+    body: PatchedProfileInput | Unset = UNSET,
+) -> PlayerOutput | PlayersMeUpdateProblem | None:
     """Change your display name
 
+     A partial update: members left out keep their values.
+
     Args:
-        body (PatchedProfileInputRequest | Unset): A request body: a member the operation does not
-            take is a 400 `unknown_field`
+        body (PatchedProfileInput | Unset): A request body: a member the operation does not take
+            is a 400 `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
 
@@ -119,7 +135,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PlayerOutput | Problem
+        PlayerOutput | PlayersMeUpdateProblem
     """
 
     return sync_detailed(
@@ -131,13 +147,15 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: PatchedProfileInputRequest | Unset = UNSET,
-) -> Response[PlayerOutput | Problem]:
+    body: PatchedProfileInput | Unset = UNSET,
+) -> Response[PlayerOutput | PlayersMeUpdateProblem]:
     """Change your display name
 
+     A partial update: members left out keep their values.
+
     Args:
-        body (PatchedProfileInputRequest | Unset): A request body: a member the operation does not
-            take is a 400 `unknown_field`
+        body (PatchedProfileInput | Unset): A request body: a member the operation does not take
+            is a 400 `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
 
@@ -146,7 +164,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PlayerOutput | Problem]
+        Response[PlayerOutput | PlayersMeUpdateProblem]
     """
 
     kwargs = _get_kwargs(
@@ -161,13 +179,15 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: PatchedProfileInputRequest | Unset = UNSET,
-) -> PlayerOutput | Problem | None:
+    body: PatchedProfileInput | Unset = UNSET,
+) -> PlayerOutput | PlayersMeUpdateProblem | None:
     """Change your display name
 
+     A partial update: members left out keep their values.
+
     Args:
-        body (PatchedProfileInputRequest | Unset): A request body: a member the operation does not
-            take is a 400 `unknown_field`
+        body (PatchedProfileInput | Unset): A request body: a member the operation does not take
+            is a 400 `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
 
@@ -176,7 +196,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PlayerOutput | Problem
+        PlayerOutput | PlayersMeUpdateProblem
     """
 
     return (

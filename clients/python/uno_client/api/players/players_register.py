@@ -5,15 +5,15 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.problem import Problem
-from ...models.register_input_request import RegisterInputRequest
+from ...models.players_register_problem import PlayersRegisterProblem
+from ...models.register_input import RegisterInput
 from ...models.register_output import RegisterOutput
 from ...types import Response
 
 
 def _get_kwargs(
     *,
-    body: RegisterInputRequest,
+    body: RegisterInput,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -32,21 +32,31 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | RegisterOutput | None:
+) -> PlayersRegisterProblem | RegisterOutput | None:
     if response.status_code == 201:
         response_201 = RegisterOutput.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = PlayersRegisterProblem.from_dict(response.json())
 
         return response_400
 
+    if response.status_code == 415:
+        response_415 = PlayersRegisterProblem.from_dict(response.json())
+
+        return response_415
+
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = PlayersRegisterProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = PlayersRegisterProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -56,7 +66,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | RegisterOutput]:
+) -> Response[PlayersRegisterProblem | RegisterOutput]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -68,12 +78,12 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: RegisterInputRequest,
-) -> Response[Problem | RegisterOutput]:
+    body: RegisterInput,
+) -> Response[PlayersRegisterProblem | RegisterOutput]:
     """Register: get a player and a token
 
     Args:
-        body (RegisterInputRequest): A request body: a member the operation does not take is a 400
+        body (RegisterInput): A request body: a member the operation does not take is a 400
             `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
@@ -83,7 +93,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | RegisterOutput]
+        Response[PlayersRegisterProblem | RegisterOutput]
     """
 
     kwargs = _get_kwargs(
@@ -100,12 +110,12 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: RegisterInputRequest,
-) -> Problem | RegisterOutput | None:
+    body: RegisterInput,
+) -> PlayersRegisterProblem | RegisterOutput | None:
     """Register: get a player and a token
 
     Args:
-        body (RegisterInputRequest): A request body: a member the operation does not take is a 400
+        body (RegisterInput): A request body: a member the operation does not take is a 400
             `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
@@ -115,7 +125,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | RegisterOutput
+        PlayersRegisterProblem | RegisterOutput
     """
 
     return sync_detailed(
@@ -127,12 +137,12 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: RegisterInputRequest,
-) -> Response[Problem | RegisterOutput]:
+    body: RegisterInput,
+) -> Response[PlayersRegisterProblem | RegisterOutput]:
     """Register: get a player and a token
 
     Args:
-        body (RegisterInputRequest): A request body: a member the operation does not take is a 400
+        body (RegisterInput): A request body: a member the operation does not take is a 400
             `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
@@ -142,7 +152,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | RegisterOutput]
+        Response[PlayersRegisterProblem | RegisterOutput]
     """
 
     kwargs = _get_kwargs(
@@ -157,12 +167,12 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: RegisterInputRequest,
-) -> Problem | RegisterOutput | None:
+    body: RegisterInput,
+) -> PlayersRegisterProblem | RegisterOutput | None:
     """Register: get a player and a token
 
     Args:
-        body (RegisterInputRequest): A request body: a member the operation does not take is a 400
+        body (RegisterInput): A request body: a member the operation does not take is a 400
             `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
@@ -172,7 +182,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | RegisterOutput
+        PlayersRegisterProblem | RegisterOutput
     """
 
     return (

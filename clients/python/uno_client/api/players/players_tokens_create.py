@@ -5,15 +5,15 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.problem import Problem
-from ...models.token_create_input_request import TokenCreateInputRequest
+from ...models.players_tokens_create_problem import PlayersTokensCreateProblem
+from ...models.token_create_input import TokenCreateInput
 from ...models.token_create_output import TokenCreateOutput
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: TokenCreateInputRequest | Unset = UNSET,
+    body: TokenCreateInput | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -33,26 +33,36 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | TokenCreateOutput | None:
+) -> PlayersTokensCreateProblem | TokenCreateOutput | None:
     if response.status_code == 201:
         response_201 = TokenCreateOutput.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = PlayersTokensCreateProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = PlayersTokensCreateProblem.from_dict(response.json())
 
         return response_401
 
+    if response.status_code == 415:
+        response_415 = PlayersTokensCreateProblem.from_dict(response.json())
+
+        return response_415
+
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = PlayersTokensCreateProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = PlayersTokensCreateProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -62,7 +72,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | TokenCreateOutput]:
+) -> Response[PlayersTokensCreateProblem | TokenCreateOutput]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -74,13 +84,13 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: TokenCreateInputRequest | Unset = UNSET,
-) -> Response[Problem | TokenCreateOutput]:
+    body: TokenCreateInput | Unset = UNSET,
+) -> Response[PlayersTokensCreateProblem | TokenCreateOutput]:
     """A new token (shown once)
 
     Args:
-        body (TokenCreateInputRequest | Unset): A request body: a member the operation does not
-            take is a 400 `unknown_field`
+        body (TokenCreateInput | Unset): A request body: a member the operation does not take is a
+            400 `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
 
@@ -89,7 +99,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TokenCreateOutput]
+        Response[PlayersTokensCreateProblem | TokenCreateOutput]
     """
 
     kwargs = _get_kwargs(
@@ -106,13 +116,13 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: TokenCreateInputRequest | Unset = UNSET,
-) -> Problem | TokenCreateOutput | None:
+    body: TokenCreateInput | Unset = UNSET,
+) -> PlayersTokensCreateProblem | TokenCreateOutput | None:
     """A new token (shown once)
 
     Args:
-        body (TokenCreateInputRequest | Unset): A request body: a member the operation does not
-            take is a 400 `unknown_field`
+        body (TokenCreateInput | Unset): A request body: a member the operation does not take is a
+            400 `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
 
@@ -121,7 +131,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TokenCreateOutput
+        PlayersTokensCreateProblem | TokenCreateOutput
     """
 
     return sync_detailed(
@@ -133,13 +143,13 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: TokenCreateInputRequest | Unset = UNSET,
-) -> Response[Problem | TokenCreateOutput]:
+    body: TokenCreateInput | Unset = UNSET,
+) -> Response[PlayersTokensCreateProblem | TokenCreateOutput]:
     """A new token (shown once)
 
     Args:
-        body (TokenCreateInputRequest | Unset): A request body: a member the operation does not
-            take is a 400 `unknown_field`
+        body (TokenCreateInput | Unset): A request body: a member the operation does not take is a
+            400 `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
 
@@ -148,7 +158,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TokenCreateOutput]
+        Response[PlayersTokensCreateProblem | TokenCreateOutput]
     """
 
     kwargs = _get_kwargs(
@@ -163,13 +173,13 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: TokenCreateInputRequest | Unset = UNSET,
-) -> Problem | TokenCreateOutput | None:
+    body: TokenCreateInput | Unset = UNSET,
+) -> PlayersTokensCreateProblem | TokenCreateOutput | None:
     """A new token (shown once)
 
     Args:
-        body (TokenCreateInputRequest | Unset): A request body: a member the operation does not
-            take is a 400 `unknown_field`
+        body (TokenCreateInput | Unset): A request body: a member the operation does not take is a
+            400 `unknown_field`
             whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
             so a typo never passes for a default.
 
@@ -178,7 +188,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TokenCreateOutput
+        PlayersTokensCreateProblem | TokenCreateOutput
     """
 
     return (

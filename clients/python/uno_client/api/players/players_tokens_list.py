@@ -5,7 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.problem import Problem
+from ...models.players_tokens_list_problem import PlayersTokensListProblem
 from ...models.token_page import TokenPage
 from ...types import UNSET, Response, Unset
 
@@ -33,26 +33,33 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | TokenPage | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> PlayersTokensListProblem | TokenPage | None:
     if response.status_code == 200:
         response_200 = TokenPage.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = PlayersTokensListProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = PlayersTokensListProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = PlayersTokensListProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = PlayersTokensListProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -60,7 +67,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | TokenPage]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[PlayersTokensListProblem | TokenPage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -74,7 +83,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
-) -> Response[Problem | TokenPage]:
+) -> Response[PlayersTokensListProblem | TokenPage]:
     """Your tokens
 
     Args:
@@ -86,7 +95,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TokenPage]
+        Response[PlayersTokensListProblem | TokenPage]
     """
 
     kwargs = _get_kwargs(
@@ -106,7 +115,7 @@ def sync(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
-) -> Problem | TokenPage | None:
+) -> PlayersTokensListProblem | TokenPage | None:
     """Your tokens
 
     Args:
@@ -118,7 +127,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TokenPage
+        PlayersTokensListProblem | TokenPage
     """
 
     return sync_detailed(
@@ -133,7 +142,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
-) -> Response[Problem | TokenPage]:
+) -> Response[PlayersTokensListProblem | TokenPage]:
     """Your tokens
 
     Args:
@@ -145,7 +154,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TokenPage]
+        Response[PlayersTokensListProblem | TokenPage]
     """
 
     kwargs = _get_kwargs(
@@ -163,7 +172,7 @@ async def asyncio(
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
-) -> Problem | TokenPage | None:
+) -> PlayersTokensListProblem | TokenPage | None:
     """Your tokens
 
     Args:
@@ -175,7 +184,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TokenPage
+        PlayersTokensListProblem | TokenPage
     """
 
     return (

@@ -6,7 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.problem import Problem
+from ...models.players_tokens_retrieve_problem import PlayersTokensRetrieveProblem
 from ...models.token_output import TokenOutput
 from ...types import Response
 
@@ -25,26 +25,38 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | TokenOutput | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> PlayersTokensRetrieveProblem | TokenOutput | None:
     if response.status_code == 200:
         response_200 = TokenOutput.from_dict(response.json())
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = PlayersTokensRetrieveProblem.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = PlayersTokensRetrieveProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = PlayersTokensRetrieveProblem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = PlayersTokensRetrieveProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = PlayersTokensRetrieveProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -54,7 +66,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | TokenOutput]:
+) -> Response[PlayersTokensRetrieveProblem | TokenOutput]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -67,7 +79,7 @@ def sync_detailed(
     token_id: int,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | TokenOutput]:
+) -> Response[PlayersTokensRetrieveProblem | TokenOutput]:
     """One of your tokens (never its value)
 
     Args:
@@ -78,7 +90,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TokenOutput]
+        Response[PlayersTokensRetrieveProblem | TokenOutput]
     """
 
     kwargs = _get_kwargs(
@@ -96,7 +108,7 @@ def sync(
     token_id: int,
     *,
     client: AuthenticatedClient,
-) -> Problem | TokenOutput | None:
+) -> PlayersTokensRetrieveProblem | TokenOutput | None:
     """One of your tokens (never its value)
 
     Args:
@@ -107,7 +119,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TokenOutput
+        PlayersTokensRetrieveProblem | TokenOutput
     """
 
     return sync_detailed(
@@ -120,7 +132,7 @@ async def asyncio_detailed(
     token_id: int,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | TokenOutput]:
+) -> Response[PlayersTokensRetrieveProblem | TokenOutput]:
     """One of your tokens (never its value)
 
     Args:
@@ -131,7 +143,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TokenOutput]
+        Response[PlayersTokensRetrieveProblem | TokenOutput]
     """
 
     kwargs = _get_kwargs(
@@ -147,7 +159,7 @@ async def asyncio(
     token_id: int,
     *,
     client: AuthenticatedClient,
-) -> Problem | TokenOutput | None:
+) -> PlayersTokensRetrieveProblem | TokenOutput | None:
     """One of your tokens (never its value)
 
     Args:
@@ -158,7 +170,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TokenOutput
+        PlayersTokensRetrieveProblem | TokenOutput
     """
 
     return (

@@ -6,7 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.problem import Problem
+from ...models.players_tokens_revoke_problem import PlayersTokensRevokeProblem
 from ...models.token_output import TokenOutput
 from ...types import Response
 
@@ -25,26 +25,43 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | TokenOutput | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> PlayersTokensRevokeProblem | TokenOutput | None:
     if response.status_code == 200:
         response_200 = TokenOutput.from_dict(response.json())
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = PlayersTokensRevokeProblem.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = PlayersTokensRevokeProblem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = Problem.from_dict(response.json())
+        response_404 = PlayersTokensRevokeProblem.from_dict(response.json())
 
         return response_404
 
+    if response.status_code == 415:
+        response_415 = PlayersTokensRevokeProblem.from_dict(response.json())
+
+        return response_415
+
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = PlayersTokensRevokeProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = PlayersTokensRevokeProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -54,7 +71,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | TokenOutput]:
+) -> Response[PlayersTokensRevokeProblem | TokenOutput]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -67,7 +84,7 @@ def sync_detailed(
     token_id: int,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | TokenOutput]:
+) -> Response[PlayersTokensRevokeProblem | TokenOutput]:
     """Revoke one of your tokens
 
     Args:
@@ -78,7 +95,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TokenOutput]
+        Response[PlayersTokensRevokeProblem | TokenOutput]
     """
 
     kwargs = _get_kwargs(
@@ -96,7 +113,7 @@ def sync(
     token_id: int,
     *,
     client: AuthenticatedClient,
-) -> Problem | TokenOutput | None:
+) -> PlayersTokensRevokeProblem | TokenOutput | None:
     """Revoke one of your tokens
 
     Args:
@@ -107,7 +124,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TokenOutput
+        PlayersTokensRevokeProblem | TokenOutput
     """
 
     return sync_detailed(
@@ -120,7 +137,7 @@ async def asyncio_detailed(
     token_id: int,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | TokenOutput]:
+) -> Response[PlayersTokensRevokeProblem | TokenOutput]:
     """Revoke one of your tokens
 
     Args:
@@ -131,7 +148,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TokenOutput]
+        Response[PlayersTokensRevokeProblem | TokenOutput]
     """
 
     kwargs = _get_kwargs(
@@ -147,7 +164,7 @@ async def asyncio(
     token_id: int,
     *,
     client: AuthenticatedClient,
-) -> Problem | TokenOutput | None:
+) -> PlayersTokensRevokeProblem | TokenOutput | None:
     """Revoke one of your tokens
 
     Args:
@@ -158,7 +175,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TokenOutput
+        PlayersTokensRevokeProblem | TokenOutput
     """
 
     return (

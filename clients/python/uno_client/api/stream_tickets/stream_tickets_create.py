@@ -5,8 +5,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.problem import Problem
 from ...models.stream_ticket_output import StreamTicketOutput
+from ...models.stream_tickets_create_problem import StreamTicketsCreateProblem
 from ...types import Response
 
 
@@ -22,26 +22,36 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | StreamTicketOutput | None:
+) -> StreamTicketOutput | StreamTicketsCreateProblem | None:
     if response.status_code == 200:
         response_200 = StreamTicketOutput.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Problem.from_dict(response.json())
+        response_400 = StreamTicketsCreateProblem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
+        response_401 = StreamTicketsCreateProblem.from_dict(response.json())
 
         return response_401
 
+    if response.status_code == 415:
+        response_415 = StreamTicketsCreateProblem.from_dict(response.json())
+
+        return response_415
+
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
+        response_429 = StreamTicketsCreateProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 503:
+        response_503 = StreamTicketsCreateProblem.from_dict(response.json())
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -51,7 +61,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | StreamTicketOutput]:
+) -> Response[StreamTicketOutput | StreamTicketsCreateProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -63,7 +73,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | StreamTicketOutput]:
+) -> Response[StreamTicketOutput | StreamTicketsCreateProblem]:
     """A 60-second ticket for opening your streams (`?ticket=`)
 
      A ticket that opens your streams for 60 s, for clients that cannot send headers
@@ -74,7 +84,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | StreamTicketOutput]
+        Response[StreamTicketOutput | StreamTicketsCreateProblem]
     """
 
     kwargs = _get_kwargs()
@@ -89,7 +99,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-) -> Problem | StreamTicketOutput | None:
+) -> StreamTicketOutput | StreamTicketsCreateProblem | None:
     """A 60-second ticket for opening your streams (`?ticket=`)
 
      A ticket that opens your streams for 60 s, for clients that cannot send headers
@@ -100,7 +110,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | StreamTicketOutput
+        StreamTicketOutput | StreamTicketsCreateProblem
     """
 
     return sync_detailed(
@@ -111,7 +121,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | StreamTicketOutput]:
+) -> Response[StreamTicketOutput | StreamTicketsCreateProblem]:
     """A 60-second ticket for opening your streams (`?ticket=`)
 
      A ticket that opens your streams for 60 s, for clients that cannot send headers
@@ -122,7 +132,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | StreamTicketOutput]
+        Response[StreamTicketOutput | StreamTicketsCreateProblem]
     """
 
     kwargs = _get_kwargs()
@@ -135,7 +145,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-) -> Problem | StreamTicketOutput | None:
+) -> StreamTicketOutput | StreamTicketsCreateProblem | None:
     """A 60-second ticket for opening your streams (`?ticket=`)
 
      A ticket that opens your streams for 60 s, for clients that cannot send headers
@@ -146,7 +156,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | StreamTicketOutput
+        StreamTicketOutput | StreamTicketsCreateProblem
     """
 
     return (

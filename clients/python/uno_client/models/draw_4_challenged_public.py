@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="Draw4ChallengedPublic")
+
+
+@_attrs_define
+class Draw4ChallengedPublic:
+    """The challenger sees the hand the W+4's player held when playing it.
+
+    Attributes:
+        seat (int):
+        target (int):
+        guilty (bool):
+    """
+
+    seat: int
+    target: int
+    guilty: bool
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        seat = self.seat
+
+        target = self.target
+
+        guilty = self.guilty
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "seat": seat,
+                "target": target,
+                "guilty": guilty,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        seat = d.pop("seat")
+
+        target = d.pop("target")
+
+        guilty = d.pop("guilty")
+
+        draw_4_challenged_public = cls(
+            seat=seat,
+            target=target,
+            guilty=guilty,
+        )
+
+        draw_4_challenged_public.additional_properties = d
+        return draw_4_challenged_public
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

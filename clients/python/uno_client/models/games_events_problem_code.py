@@ -1,0 +1,15 @@
+from enum import StrEnum
+
+
+class GamesEventsProblemCode(StrEnum):
+    ACCOUNT_DISABLED = "account_disabled"
+    GAME_NOT_FOUND = "game_not_found"
+    INVALID_REQUEST = "invalid_request"
+    NOT_AUTHENTICATED = "not_authenticated"
+    NOT_FOUND = "not_found"
+    SERVICE_UNAVAILABLE = "service_unavailable"
+    THROTTLED = "throttled"
+    TOO_MANY_STREAMS = "too_many_streams"
+
+    def __str__(self) -> str:
+        return str(self.value)

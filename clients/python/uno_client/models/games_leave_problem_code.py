@@ -1,0 +1,20 @@
+from enum import StrEnum
+
+
+class GamesLeaveProblemCode(StrEnum):
+    ACCOUNT_DISABLED = "account_disabled"
+    GAME_NOT_ACTIVE = "game_not_active"
+    GAME_NOT_FOUND = "game_not_found"
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
+    INVALID_REQUEST = "invalid_request"
+    NOT_AUTHENTICATED = "not_authenticated"
+    NOT_FOUND = "not_found"
+    NOT_SEATED = "not_seated"
+    REQUEST_IN_PROGRESS = "request_in_progress"
+    SERVICE_UNAVAILABLE = "service_unavailable"
+    THROTTLED = "throttled"
+    UNKNOWN_FIELD = "unknown_field"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
+
+    def __str__(self) -> str:
+        return str(self.value)

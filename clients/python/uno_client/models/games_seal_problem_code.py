@@ -1,0 +1,16 @@
+from enum import StrEnum
+
+
+class GamesSealProblemCode(StrEnum):
+    ACCOUNT_DISABLED = "account_disabled"
+    GAME_NOT_ENDED = "game_not_ended"
+    GAME_NOT_FOUND = "game_not_found"
+    GAME_NOT_SEALED = "game_not_sealed"
+    INVALID_REQUEST = "invalid_request"
+    NOT_AUTHENTICATED = "not_authenticated"
+    NOT_FOUND = "not_found"
+    SERVICE_UNAVAILABLE = "service_unavailable"
+    THROTTLED = "throttled"
+
+    def __str__(self) -> str:
+        return str(self.value)

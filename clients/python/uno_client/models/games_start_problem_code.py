@@ -1,0 +1,22 @@
+from enum import StrEnum
+
+
+class GamesStartProblemCode(StrEnum):
+    ACCOUNT_DISABLED = "account_disabled"
+    GAME_NOT_ACTIVE = "game_not_active"
+    GAME_NOT_FOUND = "game_not_found"
+    GAME_NOT_FULL = "game_not_full"
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
+    INVALID_OPTION = "invalid_option"
+    INVALID_REQUEST = "invalid_request"
+    NOT_AUTHENTICATED = "not_authenticated"
+    NOT_FOUND = "not_found"
+    NOT_HOST = "not_host"
+    REQUEST_IN_PROGRESS = "request_in_progress"
+    SERVICE_UNAVAILABLE = "service_unavailable"
+    THROTTLED = "throttled"
+    UNKNOWN_FIELD = "unknown_field"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
+
+    def __str__(self) -> str:
+        return str(self.value)

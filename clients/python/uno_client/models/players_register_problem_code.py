@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class PlayersRegisterProblemCode(StrEnum):
+    INVALID_REQUEST = "invalid_request"
+    SERVICE_UNAVAILABLE = "service_unavailable"
+    THROTTLED = "throttled"
+    UNKNOWN_FIELD = "unknown_field"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
+
+    def __str__(self) -> str:
+        return str(self.value)

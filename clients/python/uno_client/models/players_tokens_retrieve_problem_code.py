@@ -1,0 +1,14 @@
+from enum import StrEnum
+
+
+class PlayersTokensRetrieveProblemCode(StrEnum):
+    ACCOUNT_DISABLED = "account_disabled"
+    INVALID_REQUEST = "invalid_request"
+    NOT_AUTHENTICATED = "not_authenticated"
+    NOT_FOUND = "not_found"
+    SERVICE_UNAVAILABLE = "service_unavailable"
+    THROTTLED = "throttled"
+    TOKEN_NOT_FOUND = "token_not_found"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class PositionLoadedPublicColorType3Type1(StrEnum):
+    BLUE = "blue"
+    GREEN = "green"
+    RED = "red"
+    YELLOW = "yellow"
+
+    def __str__(self) -> str:
+        return str(self.value)

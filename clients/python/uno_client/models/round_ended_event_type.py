@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class RoundEndedEventType(StrEnum):
+    ROUND_ENDED = "round_ended"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class RulesPreset(StrEnum):
+    CLASSIC = "classic"
+    HOUSE = "house"
+    MODERN_SHUFFLE = "modern-shuffle"
+    MODERN_SWAP = "modern-swap"
+    OZBY = "ozby"
+
+    def __str__(self) -> str:
+        return str(self.value)

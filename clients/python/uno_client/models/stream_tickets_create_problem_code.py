@@ -1,0 +1,14 @@
+from enum import StrEnum
+
+
+class StreamTicketsCreateProblemCode(StrEnum):
+    ACCOUNT_DISABLED = "account_disabled"
+    INVALID_REQUEST = "invalid_request"
+    NOT_AUTHENTICATED = "not_authenticated"
+    SERVICE_UNAVAILABLE = "service_unavailable"
+    THROTTLED = "throttled"
+    UNKNOWN_FIELD = "unknown_field"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
+
+    def __str__(self) -> str:
+        return str(self.value)
