@@ -28,7 +28,7 @@ MAX_LIMIT = 100
 PAGE_PARAMETERS = [
     OpenApiParameter(
         "limit",
-        int,
+        {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT, "default": DEFAULT_LIMIT},
         description=f"Items per page, 1 to {MAX_LIMIT} ({DEFAULT_LIMIT} when absent).",
     ),
     OpenApiParameter(

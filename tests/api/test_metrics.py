@@ -103,3 +103,9 @@ def test_the_queue_depth_is_read_from_the_broker_at_scrape_time(client, settings
             queue(connection.default_channel).delete()
 
     assert depth == 3
+
+
+def test_a_method_the_metrics_endpoint_lacks_is_405_to_anyone(client):
+    with override_settings(UNO_METRICS_TOKEN=TOKEN):
+        assert_problem(client.post(METRICS), 405, "method_not_allowed")
+        assert_problem(client.generic("TRACE", METRICS), 405, "method_not_allowed")
