@@ -119,7 +119,8 @@ CODES_OF_STATUS = {
     401: "`not_authenticated` (a `WWW-Authenticate: Bearer` header says how to sign in), "
     "`account_disabled`",
     403: "`not_seated`, `staff_only`, `invite_required`, `not_host`",
-    404: "`game_not_found`, `token_not_found`, `not_found`",
+    404: "`game_not_found`, `token_not_found`, `player_not_found`, `leaderboard_not_found`, "
+    "`not_found`",
     409: "`not_your_turn`, `card_not_in_hand`, `card_not_playable`, `color_required`, "
     "`target_required`, `window_closed`, `nothing_to_challenge`, `game_not_active`, "
     "`game_full`, `game_not_full`, `request_in_progress`, and the engine's other rule codes",
