@@ -161,7 +161,7 @@ class _RatingBook:
     def __init__(self, outcomes: list[GameOutcome]):
         players = {r.player_id for o in outcomes if o.board for r in o.seats.values()}
         self.rows = {
-            (row.player_id, row.preset, row.board): row
+            (str(row.player_id), row.preset, row.board): row
             for row in Rating.objects.filter(player_id__in=players)
         }
         self.created: list[Rating] = []
@@ -195,7 +195,7 @@ class _RatingBook:
                 )
         return changes
 
-    def _row(self, player_id, preset: str, board: str) -> Rating:
+    def _row(self, player_id: str, preset: str, board: str) -> Rating:
         key = (player_id, preset, board)
         row = self.rows.get(key)
         if row is None:
