@@ -195,7 +195,7 @@ class _RatingBook:
     def rate(self, game_id, end_seq: int, preset: str, board: str, outcome: GameOutcome):
         sides = [
             [self._row(outcome.seats[s].player_id, preset, board) for s in side]
-            for side in outcome.teams
+            for side in outcome.sides
         ]
         places = list(range(1, len(sides) + 1))
         skills = [[Skill(row.mu, row.sigma) for row in side] for side in sides]

@@ -61,11 +61,7 @@ class GameOutcome:
     rules: dict = field(default_factory=dict)  # {"preset", "options"} as recorded
     seats: dict[int, SeatRecord] = field(default_factory=dict)  # seats at the start
     board: str | None = None  # the rating board, None when unrated
-    teams: list[list[int]] = field(default_factory=list)  # rated sides, best first
-
-    @property
-    def started(self) -> bool:
-        return bool(self.seats)
+    sides: list[list[int]] = field(default_factory=list)  # places 1, 2, … (teams as one)
 
 
 def game_outcome(entries: Iterable[tuple[str, dict]]) -> GameOutcome:
@@ -164,15 +160,15 @@ class _LogReader:
         outcome = GameOutcome(self.status, self.rules, self.seats)
         if self.status != FINISHED or not self.seats:
             return outcome
-        teams = self._sides()
-        for place, side in enumerate(teams, start=1):
+        sides = self._sides()
+        for place, side in enumerate(sides, start=1):
             for seat in side:
                 self.seats[seat].place = place
         winners = self.winner if isinstance(self.winner, list) else [self.winner]
         for seat in winners:
             if seat in self.seats:
                 self.seats[seat].won = True
-        outcome.teams = teams
+        outcome.sides = sides
         outcome.board = self._board()
         return outcome
 

@@ -51,7 +51,7 @@ def places(outcome):
 def test_places_follow_the_final_standing():
     outcome = game_outcome(log(*map(person, "abcd"), end=[ended([2, 0, 3, 1], 2, [60, 20, 0, 5])]))
     assert places(outcome) == {2: 1, 0: 2, 3: 3, 1: 4}
-    assert outcome.teams == [[2], [0], [3], [1]]
+    assert outcome.sides == [[2], [0], [3], [1]]
     assert [s for s, r in outcome.seats.items() if r.won] == [2]
     assert outcome.board == "players"
 
@@ -89,7 +89,7 @@ def test_teams_place_as_teams():
     outcome = game_outcome(
         log(*map(person, "abcd"), teams=True, end=[ended([1, 3, 0, 2], [1, 3], [10, 60, 10, 60])])
     )
-    assert outcome.teams == [[1, 3], [0, 2]]
+    assert outcome.sides == [[1, 3], [0, 2]]
     assert places(outcome) == {0: 2, 1: 1, 2: 2, 3: 1}
 
 
