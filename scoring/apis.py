@@ -78,7 +78,7 @@ class GameLinksOutput(serializers.Serializer):
 
 class PlayerGameOutput(serializers.Serializer):
     game = serializers.UUIDField()
-    status = serializers.ChoiceField(choices=["finished", "aborted"])
+    status = serializers.CharField(help_text="`finished` or `aborted`.")
     preset = serializers.CharField(help_text='The preset, or "custom".')
     ended_at = serializers.CharField(allow_null=True)
     seat = serializers.IntegerField()
