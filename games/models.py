@@ -134,6 +134,14 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(null=True, blank=True)
     ended_at = models.DateTimeField(null=True, blank=True)
+    end_seq = models.PositiveBigIntegerField(
+        null=True,
+        blank=True,
+        unique=True,
+        editable=False,
+        help_text="The global order games ended in (1, 2, 3 …), given in the ending "
+        "transaction: players' records apply ratings in this order.",
+    )
 
     class Meta:
         ordering = ["-created_at"]

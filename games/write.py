@@ -5,11 +5,12 @@
         ...the service checks who may act (domain errors only)...
         write.step(command, actor=...)    engine.step_in_place -> append the events
                                           -> project the head row -> open and close deadlines
-                                          -> seal the game if it ended
+                                          -> number and seal the game if it ended
                                           -> announce the new version (PostgreSQL NOTIFY,
                                              delivered by the commit), and name each
                                              player newly seated (their own streams)
-                                          -> on commit: deadline tasks, `events_committed`
+                                          -> on commit: deadline tasks, the players'
+                                             records of an ended game, `events_committed`
     write.game, write.state, write.appended   what the response is built from
 
 Lobby events (seats taken and left while waiting) are appended by `write.lobby(...)`, and
@@ -52,6 +53,7 @@ from .deadlines import (
     schedule_sweeps,
     sync_deadlines,
 )
+from .end_order import next_end_seq
 from .errors import GameConflict, GameNotFound, InvalidOption
 from .models import DeadlineKind, Game, GameSeat, GameStatus
 from .signing_keys import SigningKeyMissing
@@ -91,6 +93,7 @@ HEAD_FIELDS = (
     "winner",
     "started_at",
     "ended_at",
+    "end_seq",
     "deadline_at",
     "open_deadlines",
     "next_due_at",
@@ -136,6 +139,7 @@ class GameWrite:
         self.appended: list[Appended] = []
         self.overdue_enforced = 0
         self._due_times: list[str] = []
+        self._ended = False
         self._seated_before: set[str] = set()
         self._players_to_wake: set[str] = set()
         self._atomic = transaction.atomic(savepoint=False)
@@ -206,6 +210,9 @@ class GameWrite:
         if state is not None:
             _project(game, state, now)
         self._due_times += sync_deadlines(game, appended, state)
+        if game.status in (GameStatus.FINISHED, GameStatus.ABORTED) and game.end_seq is None:
+            game.end_seq = next_end_seq()
+            self._ended = True
         if game.status in (GameStatus.FINISHED, GameStatus.ABORTED) and game.seal is None:
             game.ended_at = game.ended_at or now
             game.seal = _seal_or_none(game, now)
@@ -241,7 +248,7 @@ class GameWrite:
             raise
         self._atomic.__exit__(kind, error, traceback)
         if self.game is not None and self.appended and error is None:
-            _on_commit(self.game.id, self.game.version, self._due_times)
+            _on_commit(self.game.id, self.game.version, self._due_times, self._ended)
         if wake:
             _wake_players_on_commit(wake)
         return False
@@ -384,14 +391,28 @@ def _rng_for(game: Game) -> random.Random:
     return SeededRandom(f"{seed}:{game.version}")
 
 
-def _on_commit(game_id, version: int, due_times: list[str]) -> None:
+def _on_commit(game_id, version: int, due_times: list[str], ended: bool) -> None:
     """Once the transaction commits: a sweep timed for each new deadline (shared with the
     other deadlines due at the same moment; beat's periodic sweep covers any that is
-    lost, late or never sent), and the `events_committed` signal."""
+    lost, late or never sent), the players' records of a game that just ended, and the
+    `events_committed` signal."""
 
     def after_commit():
         if due_times and settings.UNO_SCHEDULE_DEADLINE_TASKS:
             schedule_sweeps([parse_time(due_at) for due_at in due_times])
+        if ended:
+            schedule_records_update(game_id, version)
         events_committed.send(sender=Game, game_id=game_id, version=version)
 
     transaction.on_commit(after_commit)
+
+
+def schedule_records_update(game_id, version: int) -> None:
+    """The players' records learn of an ended game (scoring.tasks); when the broker is
+    down, beat's periodic catch-up applies it later."""
+    from scoring.tasks import records_update  # scoring's read side imports the games app
+
+    try:
+        records_update.apply_async((str(game_id), version), retry=False)
+    except Exception:
+        log.warning("could not send the records update of game %s", game_id, exc_info=True)

@@ -136,7 +136,11 @@ class PlayerRegisterApi(APIView):
         data = RegisterInput(data=request.data)
         data.is_valid(raise_exception=True)
         player, token = services.player_register(name=data.validated_data["name"])
-        return Response({"id": str(player.id), "name": player.name, "token": token}, status=201)
+        response = Response({"id": str(player.id), "name": player.name, "token": token}, status=201)
+        response["Location"] = request.build_absolute_uri(
+            reverse("players:player", args=[player.pk])
+        )
+        return response
 
 
 class PlayerMeApi(APIView):

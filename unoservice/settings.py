@@ -303,6 +303,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 3600.0,
         "options": {"expires": 3600.0},
     },
+    "records-catch-up": {
+        "task": "scoring.records_catch_up",
+        "schedule": 300.0,
+        "options": {"expires": 300.0},
+    },
 }
 if UNO_HEARTBEAT_SECONDS > 0:
     CELERY_BEAT_SCHEDULE["worker-heartbeat"] = {

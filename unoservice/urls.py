@@ -8,6 +8,7 @@ api_v1 = [
     path("", include("unoservice.ops.urls")),
     path("", include("players.urls")),
     path("", include("games.urls")),
+    path("", include("scoring.urls")),
 ]
 
 urlpatterns = [

@@ -155,11 +155,16 @@ def test_a_429_says_when_to_come_back_in_retry_after_and_ratelimit_reset(api_cli
     assert responses[0]["RateLimit-Limit"] == "30"
 
 
-def test_a_201_carries_an_absolute_location(ann):
+def test_a_201_carries_an_absolute_location(ann, api_client):
     created = ann.post(GAMES, {"seats": 2, "timers": NO_TIMERS})
     token = ann.post(TOKENS, {"label": "laptop"})
+    registered = api_client.post("/api/v1/players", {"name": "zoe"}, format="json")
 
     assert created.status_code == 201
     assert created["Location"] == f"http://testserver{GAMES}/{created.json()['id']}"
     assert token.status_code == 201
-    assert token["Location"].startswith("http://testserver/api/v1/players/me/tokens")
+    assert token["Location"] == f"http://testserver{TOKENS}/{token.json()['id']}"
+    assert ann.get(token["Location"]).json()["label"] == "laptop"
+    assert registered.status_code == 201
+    assert registered["Location"] == f"http://testserver/api/v1/players/{registered.json()['id']}"
+    assert ann.get(registered["Location"]).json()["name"] == "zoe"

@@ -56,6 +56,10 @@ API_PATHS = {
     "/api/v1/games/{game_id}/audit",
     "/api/v1/games/{game_id}/seal",
     "/api/v1/keys",
+    "/api/v1/players/{player_id}",
+    "/api/v1/players/{player_id}/games",
+    "/api/v1/players/{player_id}/ratings",
+    "/api/v1/leaderboards/{preset}",
 }
 
 
@@ -107,7 +111,8 @@ def test_every_operation_documents_its_bodies_and_its_problems(document):
                 "/api/v1/games/{game_id}/leave",
                 "/api/v1/games/{game_id}/start",
                 "/api/v1/games/{game_id}/rematch",
-                "/api/v1/players/me/tokens/{token_id}/revoke",
+                "/api/v1/players/me/tokens/{token_id}",
+    "/api/v1/players/me/tokens/{token_id}/revoke",
                 "/api/v1/stream-tickets",
             }:
                 assert operation.get("requestBody"), f"{where} has no request body"

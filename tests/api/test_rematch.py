@@ -304,8 +304,9 @@ def test_an_unknown_game_is_404(ann):
 
 
 def test_the_rematch_keeps_the_bots_and_their_think_time(staff, ann, create_game):
-    game = create_game(ann, seats=3, bots=[{"strategy": "greedy"}, {"strategy": "random"}],
-                       bot_think_ms=250)
+    game = create_game(
+        ann, seats=3, bots=[{"strategy": "greedy"}, {"strategy": "random"}], bot_think_ms=250
+    )
     assert ann.post(url(game["id"], "start")).status_code == 200
     assert staff.post(url(game["id"], "abort"), {"reason": "over"}).status_code == 200
 

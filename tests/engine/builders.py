@@ -28,8 +28,13 @@ from games.engine.events import Event
 
 _COLORS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
 _WILDS = {
-    "W": "wild", "W+4": "wild-draw4", "WSwap": "wild-swap", "WShuf": "wild-shuffle",
-    "WCust": "wild-custom", "WD1": "wild-downpour1", "WD2": "wild-downpour2",
+    "W": "wild",
+    "W+4": "wild-draw4",
+    "WSwap": "wild-swap",
+    "WShuf": "wild-shuffle",
+    "WCust": "wild-custom",
+    "WD1": "wild-downpour1",
+    "WD2": "wild-downpour2",
 }
 _RANKS = {"skip": "skip", "rev": "reverse", "+2": "draw2"}
 

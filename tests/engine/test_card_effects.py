@@ -119,8 +119,9 @@ def test_wild_draw_four_asks_the_next_seat_to_respond():
 
 
 def test_wild_swap_with_two_players_needs_no_target():
-    table = position_game(seats=2, preset="modern-swap", hands={0: "WSwap R1 R2", 1: "B1 B2 B3"},
-                          top="R5", to_act=0)
+    table = position_game(
+        seats=2, preset="modern-swap", hands={0: "WSwap R1 R2", 1: "B1 B2 B3"}, top="R5", to_act=0
+    )
     table.act(PlayCard(0, c("WSwap"), color=Y))
     assert table.hand(0) == codes("B1 B2 B3")
     assert table.hand(1) == codes("R1 R2")
@@ -166,8 +167,13 @@ def test_wild_custom_plain_is_a_plain_wild():
 
 
 def test_wild_custom_others_draw_two():
-    table = position_game(preset="modern-swap", options={"custom_wild_effect": "others_draw_two"},
-                          hands={1: "WCust R1"}, top="R5", draw="G1 G2 G3 G4 G6 G7 G8")
+    table = position_game(
+        preset="modern-swap",
+        options={"custom_wild_effect": "others_draw_two"},
+        hands={1: "WCust R1"},
+        top="R5",
+        draw="G1 G2 G3 G4 G6 G7 G8",
+    )
     events = table.act(PlayCard(1, c("WCust"), color=B))
     drawn = of_type(events, ev.CardsDrawn)
     assert sorted(e.seat for e in drawn) == [0, 2, 3]
@@ -180,8 +186,10 @@ def test_wild_custom_others_draw_two():
 
 def test_wild_custom_others_discard_wilds_go_under_the_draw_pile():
     table = position_game(
-        preset="modern-swap", options={"custom_wild_effect": "others_discard_wilds"},
-        hands={0: "W R1 W+4", 1: "WCust W G1", 2: "B1 B2", 3: "WSwap Y7"}, top="R5",
+        preset="modern-swap",
+        options={"custom_wild_effect": "others_discard_wilds"},
+        hands={0: "W R1 W+4", 1: "WCust W G1", 2: "B1 B2", 3: "WSwap Y7"},
+        top="R5",
     )
     events = table.act(PlayCard(1, c("WCust"), color=B))
     buried = of_type(events, ev.CardsBuried)
@@ -196,8 +204,12 @@ def test_wild_custom_others_discard_wilds_go_under_the_draw_pile():
 
 
 def test_wild_custom_extra_turn():
-    table = position_game(preset="modern-swap", options={"custom_wild_effect": "extra_turn"},
-                          hands={1: "WCust B1 G1"}, top="R5")
+    table = position_game(
+        preset="modern-swap",
+        options={"custom_wild_effect": "extra_turn"},
+        hands={1: "WCust B1 G1"},
+        top="R5",
+    )
     table.act(PlayCard(1, c("WCust"), color=B))
     assert table.state.to_act == 1
     assert table.state.phase == Phase.PLAY
@@ -210,8 +222,11 @@ def test_wild_custom_extra_turn():
 
 
 def test_zero_rotates_hands_in_the_direction_of_play():
-    table = position_game(options={"seven_o": True},
-                          hands={0: "Y1", 1: "R0 G1 G2", 2: "B1 B2 B3", 3: "Y7 Y8"}, top="R5")
+    table = position_game(
+        options={"seven_o": True},
+        hands={0: "Y1", 1: "R0 G1 G2", 2: "B1 B2 B3", 3: "Y7 Y8"},
+        top="R5",
+    )
     table.act(PlayCard(1, c("R0")))
     # clockwise: every hand passes to the seat on its left
     assert table.hand(2) == codes("G1 G2")
@@ -223,8 +238,12 @@ def test_zero_rotates_hands_in_the_direction_of_play():
 
 
 def test_zero_rotates_hands_counterclockwise_when_play_runs_counterclockwise():
-    table = position_game(options={"seven_o": True}, direction=-1,
-                          hands={0: "Y1", 1: "R0 G1 G2", 2: "B1 B2 B3", 3: "Y7 Y8"}, top="R5")
+    table = position_game(
+        options={"seven_o": True},
+        direction=-1,
+        hands={0: "Y1", 1: "R0 G1 G2", 2: "B1 B2 B3", 3: "Y7 Y8"},
+        top="R5",
+    )
     table.act(PlayCard(1, c("R0")))
     assert table.hand(0) == codes("G1 G2")
     assert table.hand(3) == codes("Y1")
@@ -251,8 +270,11 @@ def test_seven_without_seven_o_takes_no_target():
 
 
 def test_seven_optional_allows_no_swap():
-    table = position_game(options={"seven_o": True, "seven_optional": True},
-                          hands={1: "R7 G1 G2", 3: "B4 Y5"}, top="R5")
+    table = position_game(
+        options={"seven_o": True, "seven_optional": True},
+        hands={1: "R7 G1 G2", 3: "B4 Y5"},
+        top="R5",
+    )
     assert PlayCard(1, c("R7")) in legal_actions(table.state, 1)
     table.act(PlayCard(1, c("R7")))
     assert table.hand(1) == codes("G1 G2")
@@ -262,8 +284,11 @@ def test_seven_optional_allows_no_swap():
 
 
 def test_seven_optional_still_allows_a_swap():
-    table = position_game(options={"seven_o": True, "seven_optional": True},
-                          hands={1: "R7 G1 G2", 3: "B4 Y5"}, top="R5")
+    table = position_game(
+        options={"seven_o": True, "seven_optional": True},
+        hands={1: "R7 G1 G2", 3: "B4 Y5"},
+        top="R5",
+    )
     table.act(PlayCard(1, c("R7"), target=3))
     assert table.hand(1) == codes("B4 Y5")
     assert table.hand(3) == codes("G1 G2")
@@ -297,8 +322,9 @@ def test_skip_plays_again_makes_reverse_play_again_without_changing_direction():
 
 
 def test_draw_returns_to_player_after_a_draw_two():
-    table = position_game(options={"draw_returns_to_player": True}, hands={1: "R+2 G1"},
-                          top="R5", draw="B6 B7")
+    table = position_game(
+        options={"draw_returns_to_player": True}, hands={1: "R+2 G1"}, top="R5", draw="B6 B7"
+    )
     table.act(PlayCard(1, c("R+2")))
     assert table.hand(2)[-2:] == codes("B6 B7")
     assert table.state.to_act == 1
@@ -306,8 +332,9 @@ def test_draw_returns_to_player_after_a_draw_two():
 
 
 def test_draw_returns_to_player_after_an_accepted_wild_draw_four():
-    table = position_game(options={"draw_returns_to_player": True}, hands={1: "W+4 G1"},
-                          top="R5", draw="B6 B7 B8 B9")
+    table = position_game(
+        options={"draw_returns_to_player": True}, hands={1: "W+4 G1"}, top="R5", draw="B6 B7 B8 B9"
+    )
     table.act(PlayCard(1, c("W+4"), color=G))
     table.act(Accept(2))
     assert table.hand(2)[-4:] == codes("B6 B7 B8 B9")
@@ -321,9 +348,12 @@ def test_draw_returns_to_player_after_an_accepted_wild_draw_four():
 
 def stack_table(stacking, first, responder_hand, color=None):
     """P1 plays `first` (a +2 or W+4) and P2 holds `responder_hand`."""
-    table = position_game(options={"stacking": stacking},
-                          hands={1: f"{first} G1", 2: responder_hand}, top="R5",
-                          draw="Y1 Y2 Y3 Y4 Y6 Y7 Y8 Y9 B1 B2 B3 B4")
+    table = position_game(
+        options={"stacking": stacking},
+        hands={1: f"{first} G1", 2: responder_hand},
+        top="R5",
+        draw="Y1 Y2 Y3 Y4 Y6 Y7 Y8 Y9 B1 B2 B3 B4",
+    )
     table.act(PlayCard(1, c(first), color=color))
     return table
 
@@ -437,8 +467,12 @@ def test_stacked_total_is_drawn_by_the_seat_that_does_not_stack():
 
 
 def test_challenge_success_skips_challenger():
-    table = position_game(options={"challenge_success_skips_challenger": True},
-                          hands={1: "W+4 R1 G1"}, top="R5", draw="B6 B7 B8 B9")
+    table = position_game(
+        options={"challenge_success_skips_challenger": True},
+        hands={1: "W+4 R1 G1"},
+        top="R5",
+        draw="B6 B7 B8 B9",
+    )
     table.act(PlayCard(1, c("W+4"), color=G))
     events = table.act(Challenge(2))
     assert [e.guilty for e in of_type(events, ev.Draw4Challenged)] == [True]
@@ -471,8 +505,9 @@ def test_wd4_enforcement_strict_refuses_an_illegal_wild_draw_four():
 
 
 def test_wd4_enforcement_strict_offers_no_challenge():
-    table = position_game(options={"wd4_enforcement": "strict"}, hands={1: "W+4 B1"}, top="R5",
-                          draw="G6 G7 G8 G9")
+    table = position_game(
+        options={"wd4_enforcement": "strict"}, hands={1: "W+4 B1"}, top="R5", draw="G6 G7 G8 G9"
+    )
     assert "wild-draw4" in plays(table, 1)
     events = table.act(PlayCard(1, c("W+4"), color=G))
     # nothing to answer: the draw is applied at once
@@ -488,8 +523,12 @@ def test_wd4_enforcement_strict_offers_no_challenge():
 
 
 def test_draw_to_match_cap_stops_after_the_cap():
-    table = position_game(options={"draw_to_match": True, "draw_to_match_cap": 2},
-                          hands={1: "Y1"}, top="G4", draw="Y2 B3 G8 R9")
+    table = position_game(
+        options={"draw_to_match": True, "draw_to_match_cap": 2},
+        hands={1: "Y1"},
+        top="G4",
+        draw="Y2 B3 G8 R9",
+    )
     table.act(DrawCard(1))
     assert table.hand(1) == codes("Y1 Y2 B3")
     assert table.state.to_act == 2  # nothing playable came up: the turn passes
@@ -498,8 +537,12 @@ def test_draw_to_match_cap_stops_after_the_cap():
 
 
 def test_draw_to_match_cap_keeps_a_playable_card_found_within_the_cap():
-    table = position_game(options={"draw_to_match": True, "draw_to_match_cap": 3},
-                          hands={1: "Y1"}, top="G4", draw="Y2 B3 G8 R9")
+    table = position_game(
+        options={"draw_to_match": True, "draw_to_match_cap": 3},
+        hands={1: "Y1"},
+        top="G4",
+        draw="Y2 B3 G8 R9",
+    )
     table.act(DrawCard(1))
     assert table.hand(1) == codes("Y1 Y2 B3 G8")
     assert table.state.to_act == 1
@@ -549,8 +592,9 @@ def test_force_play_leaves_an_unplayable_drawn_card_in_hand():
 
 
 def test_false_catch_penalty_makes_the_wrong_catcher_draw():
-    table = position_game(options={"false_catch_penalty": 2}, hands={1: "R3 G7 G8"}, top="R5",
-                          draw="B6 B7")
+    table = position_game(
+        options={"false_catch_penalty": 2}, hands={1: "R3 G7 G8"}, top="R5", draw="B6 B7"
+    )
     table.act(PlayCard(1, c("R3")))  # two cards left: nothing to catch
     before = table.hand(3)
     events = table.act(CatchUno(3, 1))
@@ -562,8 +606,9 @@ def test_false_catch_penalty_makes_the_wrong_catcher_draw():
 
 
 def test_false_catch_of_a_seat_that_called_costs_the_catcher():
-    table = position_game(options={"false_catch_penalty": 3}, hands={1: "R3 G7"}, top="R5",
-                          draw="B6 B7 B8")
+    table = position_game(
+        options={"false_catch_penalty": 3}, hands={1: "R3 G7"}, top="R5", draw="B6 B7 B8"
+    )
     table.act(PlayCard(1, c("R3"), uno=True))
     table.act(CatchUno(0, 1))
     assert table.hand(1) == codes("G7")
@@ -578,8 +623,9 @@ def test_false_catch_without_the_option_is_rejected():
 
 
 def test_uno_penalty_draw_sets_the_caught_penalty():
-    table = position_game(options={"uno_penalty_draw": 4}, hands={1: "R3 G7"}, top="R5",
-                          draw="B6 B7 B8 B9")
+    table = position_game(
+        options={"uno_penalty_draw": 4}, hands={1: "R3 G7"}, top="R5", draw="B6 B7 B8 B9"
+    )
     table.act(PlayCard(1, c("R3")))
     table.act(CatchUno(3, 1))
     assert table.hand(1) == codes("G7 B6 B7 B8 B9")
@@ -587,8 +633,9 @@ def test_uno_penalty_draw_sets_the_caught_penalty():
 
 
 def test_uno_penalty_auto_applies_the_penalty_when_the_window_times_out():
-    table = position_game(options={"uno_penalty": "auto"}, hands={1: "R3 G7"}, top="R5",
-                          draw="B6 B7 B8")
+    table = position_game(
+        options={"uno_penalty": "auto"}, hands={1: "R3 G7"}, top="R5", draw="B6 B7 B8"
+    )
     table.act(PlayCard(1, c("R3")))
     (window,) = table.state.uno_windows
     assert window.seat == 1
@@ -624,8 +671,9 @@ def test_uno_penalty_auto_spares_a_seat_that_called_in_time():
 
 
 def test_shuffle_hands_last_card_win_ends_the_round():
-    table = position_game(preset="modern-shuffle", hands={1: "WShuf", 0: "R1", 2: "B2 B3"},
-                          top="R5")
+    table = position_game(
+        preset="modern-shuffle", hands={1: "WShuf", 0: "R1", 2: "B2 B3"}, top="R5"
+    )
     table.act(PlayCard(1, c("WShuf"), color=G, uno=False))
     (ended,) = of_type(table.events, ev.RoundEnded)
     assert ended.winner == 1
@@ -633,15 +681,20 @@ def test_shuffle_hands_last_card_win_ends_the_round():
 
 
 def test_shuffle_hands_last_card_redeal_deals_the_player_in_and_play_goes_on():
-    table = position_game(seats=3, preset="modern-shuffle",
-                          options={"shuffle_hands_last_card": "redeal"},
-                          hands={0: "Y1 Y2", 1: "WShuf", 2: "B2 B3 B4"}, top="R5")
+    table = position_game(
+        seats=3,
+        preset="modern-shuffle",
+        options={"shuffle_hands_last_card": "redeal"},
+        hands={0: "Y1 Y2", 1: "WShuf", 2: "B2 B3 B4"},
+        top="R5",
+    )
     events = table.act(PlayCard(1, c("WShuf"), color=G))
     assert of_type(events, ev.RoundEnded) == []
     # 5 cards dealt P2, P0, P1, P2, P0: the first 5 mod 3 = 2 in dealing order get one more
     assert [len(table.hand(s)) for s in (0, 1, 2)] == [2, 1, 2]
     assert Counter(table.hand(0) + table.hand(1) + table.hand(2)) == Counter(
-        codes("Y1 Y2 B2 B3 B4"))
+        codes("Y1 Y2 B2 B3 B4")
+    )
     assert table.state.color == G
     assert table.state.to_act == 2
     assert table.replays()
@@ -651,9 +704,13 @@ def test_shuffle_hands_last_card_redeal_deals_the_player_in_and_play_goes_on():
 
 
 def test_teams_round_ends_when_a_partner_goes_out():
-    table = position_game(options={"teams": True},
-                          hands={0: "Y9 W", 1: "R3 Bskip", 2: "R1", 3: "G+2 G4"},
-                          top="R5", to_act=2, scores={0: 10, 2: 10, 1: 30, 3: 30})
+    table = position_game(
+        options={"teams": True},
+        hands={0: "Y9 W", 1: "R3 Bskip", 2: "R1", 3: "G+2 G4"},
+        top="R5",
+        to_act=2,
+        scores={0: 10, 2: 10, 1: 30, 3: 30},
+    )
     table.act(PlayCard(2, c("R1")))
     (ended,) = of_type(table.events, ev.RoundEnded)
     assert ended.winner == 2
@@ -665,9 +722,13 @@ def test_teams_round_ends_when_a_partner_goes_out():
 
 
 def test_teams_match_is_won_by_both_partners():
-    table = position_game(options={"teams": True, "target_score": 100},
-                          hands={0: "Y9 W", 1: "R3 Bskip", 2: "R1", 3: "G+2 G4"},
-                          top="R5", to_act=2, scores={0: 60, 2: 60})
+    table = position_game(
+        options={"teams": True, "target_score": 100},
+        hands={0: "Y9 W", 1: "R3 Bskip", 2: "R1", 3: "G+2 G4"},
+        top="R5",
+        to_act=2,
+        scores={0: 60, 2: 60},
+    )
     table.act(PlayCard(2, c("R1")))
     (ended,) = of_type(table.events, ev.MatchEnded)
     assert ended.winner == (0, 2)
@@ -677,8 +738,9 @@ def test_teams_match_is_won_by_both_partners():
 
 @pytest.mark.parametrize("rotation, next_dealer", [(True, 1), (False, 0)])
 def test_dealer_rotation_on_and_off_across_rounds(rotation, next_dealer):
-    table = position_game(options={"dealer_rotation": rotation}, hands={1: "R1"}, top="R5",
-                          dealer=0)
+    table = position_game(
+        options={"dealer_rotation": rotation}, hands={1: "R1"}, top="R5", dealer=0
+    )
     table.act(PlayCard(1, c("R1")))
     started = of_type(table.events, ev.RoundStarted)
     assert [e.round for e in started] == [1, 2]
@@ -703,8 +765,9 @@ def test_hand_size_option_sets_the_deal():
 
 
 def test_seven_with_two_players_needs_no_target():
-    table = position_game(seats=2, options={"seven_o": True},
-                          hands={0: "R7 G1 G2", 1: "B1 B2 B3"}, top="R5", to_act=0)
+    table = position_game(
+        seats=2, options={"seven_o": True}, hands={0: "R7 G1 G2", 1: "B1 B2 B3"}, top="R5", to_act=0
+    )
     table.act(PlayCard(0, c("R7")))
     assert table.hand(0) == codes("B1 B2 B3")
     assert table.hand(1) == codes("G1 G2")
@@ -718,7 +781,8 @@ def test_with_stacking_the_seat_facing_a_draw_acts_itself_even_when_it_cannot_st
     assert table.state.pending_draw == 2
     assert table.hand(2) == codes("G6 G7")
     assert [a for a in legal_actions(table.state, 2) if not isinstance(a, CatchUno)] == [
-        DrawCard(2)]
+        DrawCard(2)
+    ]
     table.act(DrawCard(2))
     assert len(table.hand(2)) == 4
     assert table.state.to_act == 3
@@ -726,9 +790,13 @@ def test_with_stacking_the_seat_facing_a_draw_acts_itself_even_when_it_cannot_st
 
 
 def test_teams_with_six_seats_score_for_every_seat_of_the_winning_side():
-    table = position_game(seats=6, options={"teams": True},
-                          hands={0: "R9", 1: "Y1 Y2", 2: "B9", 3: "R1", 4: "G9", 5: "Y3"},
-                          top="R5", to_act=3)
+    table = position_game(
+        seats=6,
+        options={"teams": True},
+        hands={0: "R9", 1: "Y1 Y2", 2: "B9", 3: "R1", 4: "G9", 5: "Y3"},
+        top="R5",
+        to_act=3,
+    )
     table.act(PlayCard(3, c("R1")))
     (ended,) = of_type(table.events, ev.RoundEnded)
     assert ended.points == {1: 27, 3: 27, 5: 27}

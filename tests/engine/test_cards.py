@@ -11,8 +11,15 @@ COLORS = ("red", "yellow", "green", "blue")
 ALL_CODES = (
     [f"{color}-{n}" for color in COLORS for n in range(10)]
     + [f"{color}-{rank}" for color in COLORS for rank in ("skip", "reverse", "draw2")]
-    + ["wild", "wild-draw4", "wild-swap", "wild-shuffle", "wild-custom",
-       "wild-downpour1", "wild-downpour2"]
+    + [
+        "wild",
+        "wild-draw4",
+        "wild-swap",
+        "wild-shuffle",
+        "wild-custom",
+        "wild-downpour1",
+        "wild-downpour2",
+    ]
 )
 
 
@@ -57,8 +64,9 @@ def test_modern_shuffle_deck_adds_one_shuffle_and_three_custom_to_make_112():
     )
 
 
-@pytest.mark.parametrize("option, size", [("classic", 108), ("modern-swap", 112),
-                                          ("modern-shuffle", 112)])
+@pytest.mark.parametrize(
+    "option, size", [("classic", 108), ("modern-swap", 112), ("modern-shuffle", 112)]
+)
 def test_downpour_adds_two_of_each_downpour_card(option, size):
     deck = build_deck(option, True)
     assert len(deck) == size + 4
@@ -93,14 +101,28 @@ def test_card_parts_match_the_code():
 
 def test_cards_parses_a_list_in_order():
     assert [c.code for c in cards(["wild", "red-0", "yellow-reverse"])] == [
-        "wild", "red-0", "yellow-reverse"
+        "wild",
+        "red-0",
+        "yellow-reverse",
     ]
 
 
 @pytest.mark.parametrize(
     "code",
-    ["red-10", "purple-5", "R5", "red", "Wild", "wild-draw2", "red-wild", "", " red-5",
-     "red_5", None, 5],
+    [
+        "red-10",
+        "purple-5",
+        "R5",
+        "red",
+        "Wild",
+        "wild-draw2",
+        "red-wild",
+        "",
+        " red-5",
+        "red_5",
+        None,
+        5,
+    ],
 )
 def test_unknown_card_code_raises_unknown_card(code):
     with pytest.raises(UnknownCard) as raised:

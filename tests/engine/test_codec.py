@@ -44,8 +44,9 @@ def autoplay(table, steps, seed):
             table.act(Timeout(state.uno_windows[0].token))
             continue
         mine = legal_actions(state, state.to_act)
-        others = [a for s in range(state.seat_count) if s != state.to_act
-                  for a in legal_actions(state, s)]
+        others = [
+            a for s in range(state.seat_count) if s != state.to_act for a in legal_actions(state, s)
+        ]
         plays = [a for a in mine if isinstance(a, PlayCard)]
         if others and chooser.random() < 0.3:
             action = chooser.choice(others)
@@ -64,8 +65,16 @@ def played_tables():
     for seed, preset, options in [
         (1, "classic", {"hand_size": 3, "target_score": 50}),
         (2, "house", {"hand_size": 4, "target_score": 100}),
-        (3, "modern-shuffle", {"hand_size": 3, "scoring": "elimination", "target_score": 60,
-                               "custom_wild_effect": "others_discard_wilds"}),
+        (
+            3,
+            "modern-shuffle",
+            {
+                "hand_size": 3,
+                "scoring": "elimination",
+                "target_score": 60,
+                "custom_wild_effect": "others_discard_wilds",
+            },
+        ),
         (4, "ozby", {"hand_size": 3, "target_score": 80}),
     ]:
         table = dealt_game(preset=preset, options=options, rng=random.Random(seed))
@@ -75,17 +84,21 @@ def played_tables():
     redraw = dealt_game(first="W+4", rng=StackedRng("", "B9"))
     redraw.act(DrawCard(1))
     tables.append(redraw)
-    rare = position_game(options={"false_catch_penalty": 1, "uno_penalty": "catch"},
-                         hands={1: "R3 G7 G8"}, top="R5", discard_below="Y0 B0",
-                         draw="B5", unplaced="out_of_play")
+    rare = position_game(
+        options={"false_catch_penalty": 1, "uno_penalty": "catch"},
+        hands={1: "R3 G7 G8"},
+        top="R5",
+        discard_below="Y0 B0",
+        draw="B5",
+        unplaced="out_of_play",
+    )
     rare.act(PlayCard(1, c("R3")))
     rare.act(CatchUno(3, 1))  # false catch: P3 draws B5
     rare.act(DrawCard(2))  # reshuffle of Y0 B0 R5
     rare.act(RemoveSeat(0, "left"))
     rare.act(AbortGame("staff"))
     tables.append(rare)
-    blocked = position_game(seats=2, hands={0: "B1", 1: "G1"}, top="R5",
-                            unplaced="out_of_play")
+    blocked = position_game(seats=2, hands={0: "B1", 1: "G1"}, top="R5", unplaced="out_of_play")
     blocked.act(DrawCard(1))  # both piles exhausted: nothing is drawn
     blocked.act(Pass(1))
     blocked.act(Pass(0))
@@ -121,8 +134,9 @@ def test_the_played_games_emit_every_event_type(tables):
 
 
 def test_every_emitted_event_round_trips_through_json(tables):
-    failing = sorted({event.TYPE for table in tables for event in table.events
-                      if round_trip(event) != event})
+    failing = sorted(
+        {event.TYPE for table in tables for event in table.events if round_trip(event) != event}
+    )
     assert failing == []
 
 
@@ -158,8 +172,11 @@ def test_parts_are_plain_json_with_card_codes(tables):
 def test_private_fields_are_split_from_the_public_part():
     table = position_game(hands={1: "Y1 Y2"}, top="G4", draw="G7")
     (drawn,) = [e for e in table.act(DrawCard(1)) if e.TYPE == "cards_drawn"]
-    assert event_to_parts(drawn) == ("cards_drawn", {"seat": 1, "count": 1, "reason": "draw"},
-                                     {"cards": ["green-7"]})
+    assert event_to_parts(drawn) == (
+        "cards_drawn",
+        {"seat": 1, "count": 1, "reason": "draw"},
+        {"cards": ["green-7"]},
+    )
 
 
 def test_event_with_no_private_part_has_none():
@@ -167,8 +184,14 @@ def test_event_with_no_private_part_has_none():
     (played,) = [e for e in table.act(PlayCard(1, c("R1"))) if e.TYPE == "card_played"]
     assert event_to_parts(played) == (
         "card_played",
-        {"seat": 1, "card": "red-1", "color": None, "target": None, "jump_in": False,
-         "forced": False},
+        {
+            "seat": 1,
+            "card": "red-1",
+            "color": None,
+            "target": None,
+            "jump_in": False,
+            "forced": False,
+        },
         None,
     )
 

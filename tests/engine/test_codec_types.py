@@ -70,8 +70,16 @@ def test_nested_facts_and_int_keys_are_read_back_in_their_types():
     assert turn.draw4_hand == (card("red-5"),) and turn.bluff is True
     ended = event_from_parts(
         "round_ended",
-        {"round": 1, "winner": 0, "blocked": False, "hands": {"1": ["red-5"]},
-         "points": {"1": 5}, "scores": [5, 0], "eliminated": [], "shuffles": []},
+        {
+            "round": 1,
+            "winner": 0,
+            "blocked": False,
+            "hands": {"1": ["red-5"]},
+            "points": {"1": 5},
+            "scores": [5, 0],
+            "eliminated": [],
+            "shuffles": [],
+        },
         None,
     )
     assert ended.hands == {1: (card("red-5"),)} and ended.points == {1: 5}

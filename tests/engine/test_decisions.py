@@ -49,8 +49,7 @@ def test_Q1_wild_first_card_is_redrawn_in_ozby():
 
 
 def test_Q2_guilty_challenge_does_not_skip_the_challenger():
-    table = position_game(hands={1: "W+4 R1 G1", 2: "B7 Y1 Y2"}, top="R5",
-                          draw="G6 G7 G8 G9")
+    table = position_game(hands={1: "W+4 R1 G1", 2: "B7 Y1 Y2"}, top="R5", draw="G6 G7 G8 G9")
     table.act(PlayCard(1, c("W+4"), color=Color.BLUE))
     events = table.act(Challenge(2))
     assert [e.guilty for e in of_type(events, ev.Draw4Challenged)] == [True]
@@ -67,8 +66,11 @@ def test_Q2_guilty_challenge_does_not_skip_the_challenger():
 
 
 def test_Q3_wild_swap_first_card_color_then_swap_then_a_normal_turn():
-    table = dealt_game(preset="modern-swap", first="WSwap",
-                       hands={1: "R1 R2 R3 R4 R6 R7 R8", 2: "W W W W+4 W+4 W+4 W+4"})
+    table = dealt_game(
+        preset="modern-swap",
+        first="WSwap",
+        hands={1: "R1 R2 R3 R4 R6 R7 R8", 2: "W W W W+4 W+4 W+4 W+4"},
+    )
     table.act(ChooseColor(1, Color.GREEN))
     assert table.state.phase == Phase.CHOOSE_TARGET
     table.act(ChooseTarget(1, 2))
@@ -83,9 +85,12 @@ def test_Q3_wild_swap_first_card_color_then_swap_then_a_normal_turn():
 
 
 def test_Q4_every_seat_left_with_one_card_by_a_zero_owes_uno():
-    table = position_game(options={"seven_o": True},
-                          hands={0: "B1 B2 B3", 1: "R0 G1", 2: "G2 G3", 3: "Y7"}, top="R5",
-                          draw="Y1 Y2 Y3")
+    table = position_game(
+        options={"seven_o": True},
+        hands={0: "B1 B2 B3", 1: "R0 G1", 2: "G2 G3", 3: "Y7"},
+        top="R5",
+        draw="Y1 Y2 Y3",
+    )
     table.act(PlayCard(1, c("R0"), uno=True))
     # clockwise rotation: P2 gets [G1], P0 gets [Y7]; both owe a call
     assert table.hand(2) == codes("G1") and table.hand(0) == codes("Y7")
@@ -112,8 +117,9 @@ def test_Q4_a_swap_window_closes_at_the_next_players_first_action():
 
 
 def test_Q4_shuffle_hands_leaving_seats_with_one_card_opens_their_windows():
-    table = position_game(preset="modern-shuffle",
-                          hands={0: "B1", 1: "WShuf R1 R2", 2: "G1", 3: "Y1"}, top="R5")
+    table = position_game(
+        preset="modern-shuffle", hands={0: "B1", 1: "WShuf R1 R2", 2: "G1", 3: "Y1"}, top="R5"
+    )
     table.act(PlayCard(1, c("WShuf"), color=Color.GREEN))
     # 5 cards dealt P2, P3, P0, P1, P2: P3, P0 and P1 hold one card each
     assert [len(table.hand(s)) for s in range(4)] == [1, 1, 2, 1]
@@ -126,8 +132,9 @@ def test_Q4_shuffle_hands_leaving_seats_with_one_card_opens_their_windows():
 
 
 def test_Q5_shuffle_hands_as_the_last_card_wins_by_default():
-    table = position_game(preset="modern-shuffle", hands={0: "R1 B2", 1: "WShuf", 2: "W",
-                                                          3: "G+2"}, top="R5")
+    table = position_game(
+        preset="modern-shuffle", hands={0: "R1 B2", 1: "WShuf", 2: "W", 3: "G+2"}, top="R5"
+    )
     events = table.act(PlayCard(1, c("WShuf"), color=Color.GREEN))
     assert of_type(events, ev.HandReplaced) == []
     (ended,) = of_type(events, ev.RoundEnded)
@@ -137,8 +144,12 @@ def test_Q5_shuffle_hands_as_the_last_card_wins_by_default():
 
 
 def test_Q5_shuffle_hands_as_the_last_card_redeals_with_the_option():
-    table = position_game(preset="modern-shuffle", options={"shuffle_hands_last_card": "redeal"},
-                          hands={0: "R1 B2", 1: "WShuf", 2: "W", 3: "G+2"}, top="R5")
+    table = position_game(
+        preset="modern-shuffle",
+        options={"shuffle_hands_last_card": "redeal"},
+        hands={0: "R1 B2", 1: "WShuf", 2: "W", 3: "G+2"},
+        top="R5",
+    )
     events = table.act(PlayCard(1, c("WShuf"), color=Color.GREEN))
     assert of_type(events, ev.RoundEnded) == []
     # 4 cards dealt P2, P3, P0, P1: one each
@@ -149,15 +160,22 @@ def test_Q5_shuffle_hands_as_the_last_card_redeals_with_the_option():
 
 
 def test_Q6_all_who_cross_the_target_are_eliminated_together():
-    table = position_game(options={"scoring": "elimination"},
-                          hands={0: "B9 Y9 R4 R8", 1: "R1", 2: "Y+2", 3: "G5"},
-                          top="R5", scores={0: 480, 1: 100, 2: 490, 3: 200})
+    table = position_game(
+        options={"scoring": "elimination"},
+        hands={0: "B9 Y9 R4 R8", 1: "R1", 2: "Y+2", 3: "G5"},
+        top="R5",
+        scores={0: 480, 1: 100, 2: 490, 3: 200},
+    )
     table.act(PlayCard(1, c("R1")))
     (ended,) = of_type(table.events, ev.RoundEnded)
     assert ended.scores == (510, 100, 510, 205)
     assert ended.eliminated == (0, 2)
-    assert table.state.seat_states == (SeatStatus.ELIMINATED, SeatStatus.PLAYING,
-                                       SeatStatus.ELIMINATED, SeatStatus.PLAYING)
+    assert table.state.seat_states == (
+        SeatStatus.ELIMINATED,
+        SeatStatus.PLAYING,
+        SeatStatus.ELIMINATED,
+        SeatStatus.PLAYING,
+    )
     started = of_type(table.events, ev.RoundStarted)[-1]
     assert started.seats_in_play == (1, 3)
     assert started.dealer == 1  # the dealer P0 is out: the next seat in play deals
@@ -168,9 +186,13 @@ def test_Q6_all_who_cross_the_target_are_eliminated_together():
 
 
 def test_Q6_the_last_seat_standing_wins_the_elimination_match():
-    table = position_game(seats=3, options={"scoring": "elimination"},
-                          hands={0: "B9 Y9 R4 R8", 1: "R1", 2: "Y+2"},
-                          top="R5", scores={0: 480, 1: 100, 2: 490})
+    table = position_game(
+        seats=3,
+        options={"scoring": "elimination"},
+        hands={0: "B9 Y9 R4 R8", 1: "R1", 2: "Y+2"},
+        top="R5",
+        scores={0: 480, 1: 100, 2: 490},
+    )
     table.act(PlayCard(1, c("R1")))
     (ended,) = of_type(table.events, ev.MatchEnded)
     assert ended.winner == 1
@@ -180,8 +202,13 @@ def test_Q6_the_last_seat_standing_wins_the_elimination_match():
 
 
 def test_Q7_blocked_round_scores_nothing_and_the_next_dealer_deals():
-    table = position_game(seats=3, hands={0: "B1 B2", 1: "G1 G2", 2: "Y1 Y2"}, top="R5",
-                          unplaced="out_of_play", scores={0: 10, 1: 20, 2: 30})
+    table = position_game(
+        seats=3,
+        hands={0: "B1 B2", 1: "G1 G2", 2: "Y1 Y2"},
+        top="R5",
+        unplaced="out_of_play",
+        scores={0: 10, 1: 20, 2: 30},
+    )
     table.act(Pass(1))
     table.act(Pass(2))
     assert table.state.round == 1
@@ -198,8 +225,9 @@ def test_Q7_blocked_round_scores_nothing_and_the_next_dealer_deals():
 
 
 def test_Q9_downpour_skips_nobody():
-    table = position_game(options={"downpour": True}, hands={1: "WD2 R1 G1"}, top="R5",
-                          draw="B1 B2 B3 B4 B6 B7")
+    table = position_game(
+        options={"downpour": True}, hands={1: "WD2 R1 G1"}, top="R5", draw="B1 B2 B3 B4 B6 B7"
+    )
     table.act(PlayCard(1, c("WD2"), color=Color.YELLOW))
     assert [len(table.hand(s)) for s in range(4)] == [4, 2, 4, 4]
     assert table.state.to_act == 2
@@ -208,8 +236,9 @@ def test_Q9_downpour_skips_nobody():
 
 
 def test_Q9_downpour_cards_score_fifty():
-    table = position_game(options={"downpour": True}, hands={0: "WD1", 1: "R1", 2: "WD2",
-                                                             3: "R2"}, top="R5")
+    table = position_game(
+        options={"downpour": True}, hands={0: "WD1", 1: "R1", 2: "WD2", 3: "R2"}, top="R5"
+    )
     table.act(PlayCard(1, c("R1")))
     (ended,) = of_type(table.events, ev.RoundEnded)
     assert ended.points == {1: 50 + 50 + 2}
@@ -217,8 +246,9 @@ def test_Q9_downpour_cards_score_fifty():
 
 
 def test_Q_OZ_1_guilty_wild_draw_four_in_ozby_costs_the_bluffer_two():
-    table = position_game(preset="ozby", hands={1: "W+4 R2 G1", 2: "B7 Y1"}, top="R7",
-                          draw="B1 B2 B3 B4")
+    table = position_game(
+        preset="ozby", hands={1: "W+4 R2 G1", 2: "B7 Y1"}, top="R7", draw="B1 B2 B3 B4"
+    )
     table.act(PlayCard(1, c("W+4"), color=Color.BLUE))
     table.act(Challenge(2))
     assert table.hand(1) == codes("R2 G1 B1 B2")
@@ -240,8 +270,12 @@ def test_Q_OZ_2_ozby_reverse_with_more_than_two_players_goes_again():
 
 
 def test_Q_OZ_3_jump_in_on_a_draw_two_chain_adds_and_retargets():
-    table = position_game(preset="ozby", hands={1: "R+2 G1 G2", 2: "Y1 Y2", 3: "R+2 B1 B2"},
-                          top="R5", draw="G6 G7 G8 G9")
+    table = position_game(
+        preset="ozby",
+        hands={1: "R+2 G1 G2", 2: "Y1 Y2", 3: "R+2 B1 B2"},
+        top="R5",
+        draw="G6 G7 G8 G9",
+    )
     table.act(PlayCard(1, c("R+2")))
     assert table.state.to_act == 2 and table.state.pending_draw == 2
     events = table.act(PlayCard(3, c("R+2")))
@@ -265,8 +299,9 @@ def test_Q_OZ_4_ozby_seven_must_swap():
 
 
 def test_Q_OZ_5_ozby_stacks_draw_two_on_draw_two_only():
-    table = position_game(preset="ozby", hands={1: "W+4 B1 B2", 2: "W+4 G+2 Y1"}, top="R5",
-                          draw="G6 G7 G8 G9")
+    table = position_game(
+        preset="ozby", hands={1: "W+4 B1 B2", 2: "W+4 G+2 Y1"}, top="R5", draw="G6 G7 G8 G9"
+    )
     table.act(PlayCard(1, c("W+4"), color=Color.GREEN))
     assert table.state.phase == Phase.RESPOND_DRAW4
     assert table.rejects(PlayCard(2, c("W+4"), color=Color.BLUE)) == "card_not_playable"

@@ -18,9 +18,31 @@ PURE_FILES = sorted((REPO / "games" / "engine").rglob("*.py")) + [
 FRAMEWORKS = {"django", "rest_framework", "celery", "psycopg", "psycopg2", "kombu", "redis"}
 CLOCK_AND_CHANCE = {"random", "time", "datetime", "secrets", "uuid"}
 IO_MODULES = {
-    "os", "io", "sys", "pathlib", "shutil", "tempfile", "glob", "socket", "ssl", "select",
-    "subprocess", "multiprocessing", "threading", "asyncio", "signal", "urllib", "http",
-    "requests", "httpx", "sqlite3", "pickle", "shelve", "logging", "builtins", "fileinput",
+    "os",
+    "io",
+    "sys",
+    "pathlib",
+    "shutil",
+    "tempfile",
+    "glob",
+    "socket",
+    "ssl",
+    "select",
+    "subprocess",
+    "multiprocessing",
+    "threading",
+    "asyncio",
+    "signal",
+    "urllib",
+    "http",
+    "requests",
+    "httpx",
+    "sqlite3",
+    "pickle",
+    "shelve",
+    "logging",
+    "builtins",
+    "fileinput",
 }
 FORBIDDEN = FRAMEWORKS | CLOCK_AND_CHANCE | IO_MODULES
 IO_BUILTINS = {"open", "print", "input", "exec", "eval", "__import__", "breakpoint"}
@@ -37,8 +59,14 @@ def imported_roots(tree):
 
 def test_the_pure_files_are_found():
     names = {p.relative_to(REPO).as_posix() for p in PURE_FILES}
-    assert {"games/engine/__init__.py", "games/engine/decide.py", "games/engine/evolve.py",
-            "games/engine/shuffle.py", "scoring/points.py", "scoring/match.py"} <= names
+    assert {
+        "games/engine/__init__.py",
+        "games/engine/decide.py",
+        "games/engine/evolve.py",
+        "games/engine/shuffle.py",
+        "scoring/points.py",
+        "scoring/match.py",
+    } <= names
 
 
 @pytest.mark.parametrize("path", PURE_FILES, ids=lambda p: p.relative_to(REPO).as_posix())
@@ -54,7 +82,8 @@ def test_no_io_builtin_calls(path):
     calls = [
         (node.lineno, node.func.id)
         for node in ast.walk(tree)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
         and node.func.id in IO_BUILTINS
     ]
     assert calls == []
@@ -88,8 +117,14 @@ def test_importing_the_engine_loads_no_framework_and_no_random():
         "roots = {m.split('.')[0] for m in sys.modules}\n"
         "print(sorted(roots & {'django', 'rest_framework', 'celery', 'psycopg', 'random'}))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
-                            text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
 

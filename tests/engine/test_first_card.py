@@ -113,12 +113,21 @@ def test_first_card_wild_first_player_chooses_color_then_takes_a_normal_turn(sea
 
 @SEATS
 def test_first_card_wild_redraw_returns_it_and_turns_a_new_card(seats):
-    table = dealt_game(seats=seats, options={"wild_first_card": "redraw"}, first="W",
-                       rng=StackedRng("", "R2"))
-    kinds = [type(e) for e in table.events
-             if isinstance(e, (ev.FirstCardTurned, ev.FirstCardReturned, ev.DeckShuffled))]
-    assert kinds == [ev.DeckShuffled, ev.FirstCardTurned, ev.FirstCardReturned,
-                     ev.DeckShuffled, ev.FirstCardTurned]
+    table = dealt_game(
+        seats=seats, options={"wild_first_card": "redraw"}, first="W", rng=StackedRng("", "R2")
+    )
+    kinds = [
+        type(e)
+        for e in table.events
+        if isinstance(e, (ev.FirstCardTurned, ev.FirstCardReturned, ev.DeckShuffled))
+    ]
+    assert kinds == [
+        ev.DeckShuffled,
+        ev.FirstCardTurned,
+        ev.FirstCardReturned,
+        ev.DeckShuffled,
+        ev.FirstCardTurned,
+    ]
     assert [e.card for e in of_type(table.events, ev.FirstCardTurned)] == [c("W"), c("R2")]
     assert table.state.top_card == c("R2")
     assert table.state.discard_pile == (c("R2"),)
@@ -133,8 +142,12 @@ def test_first_card_wild_redraw_returns_it_and_turns_a_new_card(seats):
 @SEATS
 @pytest.mark.parametrize("wild_first_card", ["choose", "redraw"])
 def test_first_card_wild_draw_four_is_always_redrawn(seats, wild_first_card):
-    table = dealt_game(seats=seats, options={"wild_first_card": wild_first_card}, first="W+4",
-                       rng=StackedRng("", "W+4", "B9"))
+    table = dealt_game(
+        seats=seats,
+        options={"wild_first_card": wild_first_card},
+        first="W+4",
+        rng=StackedRng("", "W+4", "B9"),
+    )
     turned = [e.card for e in of_type(table.events, ev.FirstCardTurned)]
     assert turned == [c("W+4"), c("W+4"), c("B9")]
     assert len(of_type(table.events, ev.FirstCardReturned)) == 2
@@ -148,8 +161,12 @@ def test_first_card_wild_draw_four_is_always_redrawn(seats, wild_first_card):
 
 
 def test_first_card_wild_swap_owes_color_then_target_then_a_normal_turn():
-    table = dealt_game(seats=4, preset="modern-swap", first="WSwap",
-                       hands={1: "G1 G2 G3 G4 G6 G8 G9", 3: "R1 R2 R3 R4 R6 R8 R9"})
+    table = dealt_game(
+        seats=4,
+        preset="modern-swap",
+        first="WSwap",
+        hands={1: "G1 G2 G3 G4 G6 G8 G9", 3: "R1 R2 R3 R4 R6 R8 R9"},
+    )
     assert table.state.to_act == 1
     assert table.state.phase == Phase.CHOOSE_COLOR
     assert table.rejects(ChooseTarget(1, 3)) == "wrong_phase"
@@ -158,7 +175,10 @@ def test_first_card_wild_swap_owes_color_then_target_then_a_normal_turn():
     assert table.state.to_act == 1
     assert table.state.phase == Phase.CHOOSE_TARGET
     assert {a.target for a in legal_actions(table.state, 1) if isinstance(a, ChooseTarget)} == {
-        0, 2, 3}
+        0,
+        2,
+        3,
+    }
     assert table.rejects(ChooseTarget(1, 1)) == "invalid_target"
     table.act(ChooseTarget(1, 3))
     assert table.hand(1) == tuple(x.code for x in cs("R1 R2 R3 R4 R6 R8 R9"))
@@ -171,8 +191,12 @@ def test_first_card_wild_swap_owes_color_then_target_then_a_normal_turn():
 
 
 def test_first_card_wild_swap_with_two_seats_swaps_with_the_dealer_after_the_color():
-    table = dealt_game(seats=2, preset="modern-swap", first="WSwap",
-                       hands={0: "G1 G2 G3 G4 G6 G8 G9", 1: "R1 R2 R3 R4 R6 R8 R9"})
+    table = dealt_game(
+        seats=2,
+        preset="modern-swap",
+        first="WSwap",
+        hands={0: "G1 G2 G3 G4 G6 G8 G9", 1: "R1 R2 R3 R4 R6 R8 R9"},
+    )
     table.act(ChooseColor(1, Color.GREEN))
     assert table.hand(1) == tuple(x.code for x in cs("G1 G2 G3 G4 G6 G8 G9"))
     assert table.hand(0) == tuple(x.code for x in cs("R1 R2 R3 R4 R6 R8 R9"))
@@ -199,9 +223,13 @@ def test_first_card_shuffle_and_custom_act_as_plain_wilds(seats, preset, first):
 
 @pytest.mark.parametrize("effect", ["others_draw_two", "others_discard_wilds", "extra_turn"])
 def test_first_card_custom_wild_ignores_its_configured_effect(effect):
-    table = dealt_game(seats=4, preset="modern-swap", options={"custom_wild_effect": effect},
-                       first="WCust",
-                       hands={1: "R1 R2 R3 R4 R6 R7 R8", 2: "W W G1 G2 G3 G4 G6"})
+    table = dealt_game(
+        seats=4,
+        preset="modern-swap",
+        options={"custom_wild_effect": effect},
+        first="WCust",
+        hands={1: "R1 R2 R3 R4 R6 R7 R8", 2: "W W G1 G2 G3 G4 G6"},
+    )
     dealt = hands_of(table)
     table.act(ChooseColor(1, Color.RED))
     assert hands_of(table) == dealt

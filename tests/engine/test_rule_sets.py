@@ -101,13 +101,19 @@ def test_options_override_the_preset():
 
 def test_options_override_the_house_preset_and_add_to_it():
     rules = rule_set_from("house", {"target_score": 300, "jump_in": False})
-    assert rules.options() == {**CONTRACT_DEFAULTS, "stacking": "same", "seven_o": True,
-                               "target_score": 300}
+    assert rules.options() == {
+        **CONTRACT_DEFAULTS,
+        "stacking": "same",
+        "seven_o": True,
+        "target_score": 300,
+    }
 
 
 def test_options_without_a_preset_start_from_classic():
-    assert rule_set_from(options={"hand_size": 5}).options() == {**CONTRACT_DEFAULTS,
-                                                                  "hand_size": 5}
+    assert rule_set_from(options={"hand_size": 5}).options() == {
+        **CONTRACT_DEFAULTS,
+        "hand_size": 5,
+    }
 
 
 def test_unknown_option_is_rejected_as_unknown_option_naming_it():
@@ -163,8 +169,15 @@ def test_out_of_range_or_wrong_type_is_rejected_as_invalid_option_naming_it(opti
 
 @pytest.mark.parametrize(
     "option, value",
-    [("hand_size", 1), ("hand_size", 15), ("draw_to_match_cap", 0), ("draw_to_match_cap", 30),
-     ("target_score", 50), ("target_score", 5000), ("downpour", True)],
+    [
+        ("hand_size", 1),
+        ("hand_size", 15),
+        ("draw_to_match_cap", 0),
+        ("draw_to_match_cap", 30),
+        ("target_score", 50),
+        ("target_score", 5000),
+        ("downpour", True),
+    ],
 )
 def test_boundary_values_are_accepted(option, value):
     assert getattr(rule_set_from("classic", {option: value}), option) == value
@@ -226,8 +239,7 @@ def test_start_game_checks_the_seat_count():
         step(GameState(), StartGame(11, rule_set_from("classic")), random.Random(0))
     assert raised.value.option == "seats"
     with pytest.raises(InvalidRules) as raised:
-        step(GameState(), StartGame(5, rule_set_from("classic", {"teams": True})),
-             random.Random(0))
+        step(GameState(), StartGame(5, rule_set_from("classic", {"teams": True})), random.Random(0))
     assert raised.value.option == "teams"
 
 

@@ -10,7 +10,9 @@ H2O = {"downpour": True}
 
 def test_H2_01a_downpour_draw_one_makes_every_other_player_draw_and_skips_nobody():
     table = position_game(
-        options=H2O, hands={1: "WD1 Y1", 0: "Y4 B4", 2: "Y2 B2", 3: "Y3 B3"}, top="R5",
+        options=H2O,
+        hands={1: "WD1 Y1", 0: "Y4 B4", 2: "Y2 B2", 3: "Y3 B3"},
+        top="R5",
         draw="G1 G2 G3",
     )
     table.act(PlayCard(1, c("WD1"), color=Color.BLUE))
@@ -25,7 +27,9 @@ def test_H2_01a_downpour_draw_one_makes_every_other_player_draw_and_skips_nobody
 
 def test_H2_01b_downpour_draw_two_as_last_card_is_drawn_before_scoring():
     table = position_game(
-        options=H2O, hands={1: "WD2", 0: "Y1 B1", 2: "Y2 B2", 3: "Y4 B4"}, top="R5",
+        options=H2O,
+        hands={1: "WD2", 0: "Y1 B1", 2: "Y2 B2", 3: "Y4 B4"},
+        top="R5",
         draw="G1 G2 G3 G4 G6 G7",
     )
     table.act(CallUno(1))

@@ -99,8 +99,11 @@ def test_DR_04_draw_to_match_the_matching_card_may_be_kept():
 
 def test_DR_04_draw_to_match_does_not_apply_to_a_penalty_draw():
     table = position_game(
-        options={"draw_to_match": True}, hands={0: "G+2 Y1", 1: "R1"}, top="G4",
-        draw="Y2 B3 G8 R9", to_act=0,
+        options={"draw_to_match": True},
+        hands={0: "G+2 Y1", 1: "R1"},
+        top="G4",
+        draw="Y2 B3 G8 R9",
+        to_act=0,
     )
     table.act(PlayCard(0, c("G+2")))
     assert table.hand(1) == codes_of("R1 Y2 B3")

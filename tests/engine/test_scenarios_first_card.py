@@ -96,12 +96,16 @@ def test_FC_07_wild_first_with_redraw_is_returned_and_a_new_card_turned(preset, 
         preset=preset, options=options, first="W", hands=HANDS4, rng=StackedRng("", "G2")
     )
     flow = [
-        e for e in table.events
+        e
+        for e in table.events
         if isinstance(e, (ev.FirstCardReturned, ev.FirstCardTurned))
         or (isinstance(e, ev.DeckShuffled) and e.reason != "deal")
     ]
     assert [type(e) for e in flow] == [
-        ev.FirstCardTurned, ev.FirstCardReturned, ev.DeckShuffled, ev.FirstCardTurned
+        ev.FirstCardTurned,
+        ev.FirstCardReturned,
+        ev.DeckShuffled,
+        ev.FirstCardTurned,
     ]
     assert flow[0].card == c("W")
     assert flow[1].card == c("W")
@@ -120,7 +124,10 @@ def test_FC_07_wild_first_with_redraw_is_returned_and_a_new_card_turned(preset, 
 )
 def test_FC_08_wild_draw4_first_is_returned_as_often_as_it_comes_up(preset, options):
     table = dealt_game(
-        preset=preset, options=options, first="W+4", hands=HANDS4,
+        preset=preset,
+        options=options,
+        first="W+4",
+        hands=HANDS4,
         rng=StackedRng("", "W+4", "B9"),
     )
     returned = of_type(table.events, ev.FirstCardReturned)

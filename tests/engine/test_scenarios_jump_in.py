@@ -60,9 +60,7 @@ def test_JI_05_jumping_in_on_your_own_card():
 
 
 def test_JI_05_self_jump_in_is_rejected_when_switched_off():
-    table = position_game(
-        options={**JUMP, "jump_in_self": False}, hands={1: "G5 G5 Y1"}, top="G3"
-    )
+    table = position_game(options={**JUMP, "jump_in_self": False}, hands={1: "G5 G5 Y1"}, top="G3")
     table.act(PlayCard(1, c("G5")))
     assert table.rejects(PlayCard(1, c("G5"))) == "not_your_turn"
     assert table.replays()

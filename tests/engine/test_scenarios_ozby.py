@@ -78,7 +78,9 @@ def test_OZ_04b_wild_draw4_accepted_returns_play_to_its_player():
 
 def test_OZ_05_a_draw_two_chain_returns_to_the_last_stacker():
     table = position_game(
-        preset="ozby", hands={1: "R+2 Y1", 2: "B+2 Y2", 3: "Y3 G3"}, top="R5",
+        preset="ozby",
+        hands={1: "R+2 Y1", 2: "B+2 Y2", 3: "Y3 G3"},
+        top="R5",
         draw="G1 G2 G4 G6",
     )
     table.act(PlayCard(1, c("R+2")))
@@ -132,7 +134,10 @@ def test_OZ_08b_held_wilds_do_not_make_wild_draw4_illegal():
 
 def test_OZ_10_first_to_the_target_loses_and_the_lowest_wins():
     table = position_game(
-        preset="ozby", seats=3, hands={1: "G3", 0: "Rskip Bskip", 2: "Y4 Y8"}, top="G5",
+        preset="ozby",
+        seats=3,
+        hands={1: "G3", 0: "Rskip Bskip", 2: "Y4 Y8"},
+        top="G5",
         scores={0: 470, 1: 100, 2: 300},
     )
     table.act(PlayCard(1, c("G3")))

@@ -10,8 +10,13 @@ from .builders import StackedRng, c, cs, of_type, position_game
 
 def test_RS_01_an_empty_draw_pile_is_rebuilt_from_the_discards_under_the_top():
     table = position_game(
-        hands={1: "B2 Y3"}, top="R7", discard_below="R3 W G1", color="R", draw="",
-        unplaced="out_of_play", rng=StackedRng("", "G1"),
+        hands={1: "B2 Y3"},
+        top="R7",
+        discard_below="R3 W G1",
+        color="R",
+        draw="",
+        unplaced="out_of_play",
+        rng=StackedRng("", "G1"),
     )
     table.act(DrawCard(1))
     (reshuffle,) = [e for e in of_type(table.events, ev.DeckShuffled) if e.reason == "reshuffle"]
@@ -28,8 +33,11 @@ def test_RS_01_an_empty_draw_pile_is_rebuilt_from_the_discards_under_the_top():
 
 def test_RS_02_a_penalty_draw_reshuffles_in_the_middle():
     table = position_game(
-        hands={1: "R+2 Y1", 2: "Y2 B2"}, top="R5", discard_below="R1 R2 R3 R4 G5 G6 G7 G8",
-        draw="B1", unplaced="out_of_play",
+        hands={1: "R+2 Y1", 2: "Y2 B2"},
+        top="R5",
+        discard_below="R1 R2 R3 R4 G5 G6 G7 G8",
+        draw="B1",
+        unplaced="out_of_play",
     )
     table.act(PlayCard(1, c("R+2")))
     drawn = [e for e in table.events if isinstance(e, (ev.CardsDrawn, ev.DeckShuffled))]
@@ -47,8 +55,13 @@ def test_RS_02_a_penalty_draw_reshuffles_in_the_middle():
 
 def test_RS_04_a_blocked_round_scores_nothing_and_the_next_dealer_deals():
     table = position_game(
-        seats=2, hands={0: "G1 B2", 1: "Y3 G4"}, top="R5", draw="", unplaced="out_of_play",
-        to_act=0, scores={0: 100, 1: 40},
+        seats=2,
+        hands={0: "G1 B2", 1: "Y3 G4"},
+        top="R5",
+        draw="",
+        unplaced="out_of_play",
+        to_act=0,
+        scores={0: 100, 1: 40},
     )
     table.act(Pass(0))
     assert table.state.to_act == 1

@@ -18,9 +18,7 @@ def _round_result(table):
 
 
 def test_SC_01_standard_round_score_is_the_opponents_hands():
-    table = position_game(
-        hands={0: "R7 Bskip W", 1: "G3", 2: "Y+2 G0 Grev", 3: "W+4 B9"}, top="G5"
-    )
+    table = position_game(hands={0: "R7 Bskip W", 1: "G3", 2: "Y+2 G0 Grev", 3: "W+4 B9"}, top="G5")
     table.act(PlayCard(1, c("G3")))
     ended = _round_result(table)
     assert ended.winner == 1
@@ -35,9 +33,7 @@ def test_SC_01_standard_round_score_is_the_opponents_hands():
 
 
 def test_SC_02_a_last_card_draw_two_is_drawn_before_scoring():
-    table = position_game(
-        hands={0: "R3", 1: "R+2", 2: "B4", 3: "W"}, top="R5", draw="G9 Y1"
-    )
+    table = position_game(hands={0: "R3", 1: "R+2", 2: "B4", 3: "W"}, top="R5", draw="G9 Y1")
     table.act(PlayCard(1, c("R+2")))
     ended = _round_result(table)
     assert [c.code for c in ended.hands[2]] == list(codes_of("B4 G9 Y1"))
@@ -47,13 +43,12 @@ def test_SC_02_a_last_card_draw_two_is_drawn_before_scoring():
 
 
 @pytest.mark.parametrize(
-    ("preset", "p2"), [("modern-shuffle", "WShuf"), ("modern-swap", "WSwap")],
+    ("preset", "p2"),
+    [("modern-shuffle", "WShuf"), ("modern-swap", "WSwap")],
     ids=["m112h", "m112s"],
 )
 def test_SC_04_112_card_values(preset, p2):
-    table = position_game(
-        preset=preset, hands={0: "WCust R2", 1: "G3", 2: p2, 3: "W+4"}, top="G5"
-    )
+    table = position_game(preset=preset, hands={0: "WCust R2", 1: "G3", 2: p2, 3: "W+4"}, top="G5")
     table.act(PlayCard(1, c("G3")))
     assert _round_result(table).points == {1: 132}
     assert table.state.scores == (0, 132, 0, 0)
@@ -64,7 +59,9 @@ def test_SC_05_lowest_scoring_each_adds_their_own_hand_and_the_lowest_wins():
     table = position_game(
         options={"scoring": "lowest"},
         hands={3: "G3", 0: "W Bskip Grev B5", 1: "Rskip R9 R1", 2: "Y4 Y8"},
-        top="G5", to_act=3, scores={0: 410, 1: 120, 2: 300, 3: 260},
+        top="G5",
+        to_act=3,
+        scores={0: 410, 1: 120, 2: 300, 3: 260},
     )
     table.act(PlayCard(3, c("G3")))
     ended = _round_result(table)
@@ -82,7 +79,9 @@ def test_SC_05_lowest_scoring_each_adds_their_own_hand_and_the_lowest_wins():
 def test_SC_07_team_scoring_counts_only_the_opposing_hands():
     table = position_game(
         options={"teams": True},
-        hands={2: "G3", 0: "Y9 W", 1: "R3 Bskip", 3: "G+2 G4"}, top="G5", to_act=2,
+        hands={2: "G3", 0: "Y9 W", 1: "R3 Bskip", 3: "G+2 G4"},
+        top="G5",
+        to_act=2,
     )
     table.act(PlayCard(2, c("G3")))
     ended = _round_result(table)
@@ -96,7 +95,9 @@ def test_SC_07_team_scoring_counts_only_the_opposing_hands():
 def test_SC_07_team_reaching_the_target_wins_with_both_partners():
     table = position_game(
         options={"teams": True},
-        hands={2: "G3", 0: "Y9 W", 1: "R3 Bskip", 3: "G+2 G4"}, top="G5", to_act=2,
+        hands={2: "G3", 0: "Y9 W", 1: "R3 Bskip", 3: "G+2 G4"},
+        top="G5",
+        to_act=2,
         scores={0: 470, 2: 470},
     )
     table.act(PlayCard(2, c("G3")))

@@ -51,7 +51,9 @@ def test_SO_02_a_seven_may_not_target_its_own_player():
 
 def test_SO_02_while_choosing_a_target_pass_and_play_are_rejected():
     table = position_game(
-        options={**SEVEN_O, "force_play": True}, hands={1: "G1 G2", 3: "B4 Y5"}, top="R3",
+        options={**SEVEN_O, "force_play": True},
+        hands={1: "G1 G2", 3: "B4 Y5"},
+        top="R3",
         draw="R7",
     )
     table.act(DrawCard(1))
@@ -69,7 +71,8 @@ def test_SO_02_while_choosing_a_target_pass_and_play_are_rejected():
 
 
 @pytest.mark.parametrize(
-    ("card", "target"), [("R7", None), ("R7", 3), ("R0", None)],
+    ("card", "target"),
+    [("R7", None), ("R7", 3), ("R0", None)],
     ids=["seven", "seven_with_target", "zero"],
 )
 def test_SO_04_seven_or_zero_as_last_card_ends_the_round_without_exchange(card, target):

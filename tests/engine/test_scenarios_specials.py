@@ -48,8 +48,10 @@ def test_SP_02_wild_swap_as_last_card_wins_without_a_swap(target):
 
 def test_SP_04_shuffle_hands_deals_clockwise_from_the_left_and_play_resumes_counterclockwise():
     table = position_game(
-        preset="modern-shuffle", direction=-1,
-        hands={1: "WShuf R1 R2", 0: "G1 G2 G3", 2: "B3 B4", 3: "Y5 Y6"}, top="G5",
+        preset="modern-shuffle",
+        direction=-1,
+        hands={1: "WShuf R1 R2", 0: "G1 G2 G3", 2: "B3 B4", 3: "Y5 Y6"},
+        top="G5",
     )
     table.act(PlayCard(1, c("WShuf"), color=Color.GREEN))
     (pooled,) = [e for e in of_type(table.events, ev.DeckShuffled) if e.reason == "hands"]
@@ -72,7 +74,8 @@ def test_SP_04_shuffle_hands_deals_clockwise_from_the_left_and_play_resumes_coun
 def test_SP_05a_shuffle_hands_as_last_card_wins_by_default():
     table = position_game(
         preset="modern-shuffle",
-        hands={1: "WShuf", 0: "Y1 B1 G3", 2: "Y2 B2 G4 G6", 3: "Y4 B4"}, top="G5",
+        hands={1: "WShuf", 0: "Y1 B1 G3", 2: "Y2 B2 G4 G6", 3: "Y4 B4"},
+        top="G5",
     )
     table.act(CallUno(1))
     table.act(PlayCard(1, c("WShuf"), color=Color.RED))
@@ -85,8 +88,10 @@ def test_SP_05a_shuffle_hands_as_last_card_wins_by_default():
 
 def test_SP_05b_shuffle_hands_as_last_card_redeals_with_the_redeal_option():
     table = position_game(
-        preset="modern-shuffle", options={"shuffle_hands_last_card": "redeal"},
-        hands={1: "WShuf", 0: "Y1 B1 G3", 2: "Y2 B2 G4 G6", 3: "Y4 B4"}, top="G5",
+        preset="modern-shuffle",
+        options={"shuffle_hands_last_card": "redeal"},
+        hands={1: "WShuf", 0: "Y1 B1 G3", 2: "Y2 B2 G4 G6", 3: "Y4 B4"},
+        top="G5",
     )
     table.act(CallUno(1))
     table.act(PlayCard(1, c("WShuf"), color=Color.RED))

@@ -10,7 +10,9 @@ STACK = {"stacking": "same"}
 
 def test_ST_01a_a_stacked_draw_two_passes_the_total_on():
     table = position_game(
-        options=STACK, hands={1: "R+2 Y1", 2: "B+2 Y2", 3: "Y3 G3"}, top="R5",
+        options=STACK,
+        hands={1: "R+2 Y1", 2: "B+2 Y2", 3: "Y3 G3"},
+        top="R5",
         draw="G1 G2 G4 G6",
     )
     table.act(PlayCard(1, c("R+2")))
@@ -29,7 +31,9 @@ def test_ST_01a_a_stacked_draw_two_passes_the_total_on():
 
 def test_ST_01b_a_chain_of_three_draw_twos_makes_six():
     table = position_game(
-        options=STACK, hands={1: "R+2 Y1", 2: "B+2 Y2", 3: "B+2 Y3", 0: "Y4 G4"}, top="R5",
+        options=STACK,
+        hands={1: "R+2 Y1", 2: "B+2 Y2", 3: "B+2 Y3", 0: "Y4 G4"},
+        top="R5",
     )
     table.act(PlayCard(1, c("R+2")))
     table.act(PlayCard(2, c("B+2")))
@@ -57,9 +61,7 @@ def test_ST_02b_no_draw_two_on_a_pending_wild_draw4():
 
 
 def test_ST_04a_stacking_is_optional():
-    table = position_game(
-        options=STACK, hands={1: "R+2 Y1", 2: "B+2 Y2"}, top="R5", draw="G1 G2"
-    )
+    table = position_game(options=STACK, hands={1: "R+2 Y1", 2: "B+2 Y2"}, top="R5", draw="G1 G2")
     table.act(PlayCard(1, c("R+2")))
     table.act(DrawCard(2))
     assert table.hand(2) == codes_of("B+2 Y2 G1 G2")
@@ -78,9 +80,7 @@ def test_ST_04b_only_one_card_is_stacked_per_turn():
 
 
 def test_ST_05_guilty_stacked_draw4_bluffer_draws_the_whole_total():
-    table = position_game(
-        options=STACK, hands={1: "W+4 Y1", 2: "G5 W+4", 3: "Y3 B3"}, top="R5"
-    )
+    table = position_game(options=STACK, hands={1: "W+4 Y1", 2: "G5 W+4", 3: "Y3 B3"}, top="R5")
     table.act(PlayCard(1, c("W+4"), color=Color.GREEN))
     table.act(PlayCard(2, c("W+4"), color=Color.BLUE))
     assert (table.state.to_act, table.state.pending_draw) == (3, 8)
@@ -99,9 +99,7 @@ def test_ST_05_guilty_stacked_draw4_bluffer_draws_the_whole_total():
 
 
 def test_ST_05_innocent_stacked_draw4_challenger_draws_total_plus_two():
-    table = position_game(
-        options=STACK, hands={1: "W+4 Y1", 2: "W+4 Y5", 3: "Y3 B3"}, top="R5"
-    )
+    table = position_game(options=STACK, hands={1: "W+4 Y1", 2: "W+4 Y5", 3: "Y3 B3"}, top="R5")
     table.act(PlayCard(1, c("W+4"), color=Color.GREEN))
     table.act(PlayCard(2, c("W+4"), color=Color.BLUE))
     table.act(Challenge(3))
@@ -112,7 +110,9 @@ def test_ST_05_innocent_stacked_draw4_challenger_draws_total_plus_two():
 
 def test_ST_07_stacking_with_the_last_card_ends_the_round_after_the_draw():
     table = position_game(
-        options=STACK, hands={0: "Y1 B1", 1: "R+2 R1", 2: "B+2", 3: "Y2 Y+2"}, top="R5",
+        options=STACK,
+        hands={0: "Y1 B1", 1: "R+2 R1", 2: "B+2", 3: "Y2 Y+2"},
+        top="R5",
         draw="G1 G2 G3 G4",
     )
     table.act(CallUno(2))
@@ -130,7 +130,11 @@ def test_ST_07_stacking_with_the_last_card_ends_the_round_after_the_draw():
 
 def test_ST_08_stacking_with_two_players_returns_to_the_last_stacker():
     table = position_game(
-        seats=2, options=STACK, hands={0: "R+2 Y1", 1: "Y+2 B1"}, top="R5", to_act=0,
+        seats=2,
+        options=STACK,
+        hands={0: "R+2 Y1", 1: "Y+2 B1"},
+        top="R5",
+        to_act=0,
         draw="G1 G2 G3 G4",
     )
     table.act(PlayCard(0, c("R+2")))

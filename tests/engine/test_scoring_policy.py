@@ -221,8 +221,9 @@ def test_Q6_elimination_if_none_would_remain_the_lowest_total_survives():
 
 
 def test_Q6_elimination_if_none_would_remain_a_tie_goes_to_the_earlier_seat_from_the_dealers_left():
-    result = tally("elimination", (510, 480, 480), {0: 0, 1: 30, 2: 30}, 0, dealer=0,
-                   in_play=(0, 1, 2))
+    result = tally(
+        "elimination", (510, 480, 480), {0: 0, 1: 30, 2: 30}, 0, dealer=0, in_play=(0, 1, 2)
+    )
     assert result.scores == (510, 510, 510)
     # all three at 510: from dealer P0's left, P1 comes first and survives
     assert result.eliminated == (0, 2)

@@ -19,8 +19,7 @@ from .test_codec import autoplay
 
 def commitment(codes, salt):
     """The contract's formula, computed independently of the engine."""
-    canonical = json.dumps(list(codes), separators=(",", ":"), ensure_ascii=False,
-                           sort_keys=True)
+    canonical = json.dumps(list(codes), separators=(",", ":"), ensure_ascii=False, sort_keys=True)
     return hashlib.sha256((canonical + salt).encode("utf-8")).hexdigest()
 
 
@@ -44,10 +43,14 @@ def played():
         table = fair_game(seed, hand_size=3, target_score=60)
         autoplay(table, 4000, seed)
         tables.append(table)
-    tables.append(dealt_game(first="W+4", rng=StackedRng("", "W", "R9"),
-                             options={"wild_first_card": "redraw"}))
-    reshuffle = position_game(hands={1: "Y1 Y2"}, top="R5", discard_below="G1 B2 Y3",
-                              unplaced="out_of_play")
+    tables.append(
+        dealt_game(
+            first="W+4", rng=StackedRng("", "W", "R9"), options={"wild_first_card": "redraw"}
+        )
+    )
+    reshuffle = position_game(
+        hands={1: "Y1 Y2"}, top="R5", discard_below="G1 B2 Y3", unplaced="out_of_play"
+    )
     reshuffle.act(DrawCard(1))
     tables.append(reshuffle)
     return tables
@@ -84,7 +87,8 @@ def test_round_end_reveals_every_shuffle_of_the_round(played):
                 round_shuffles.append(event)
             elif isinstance(event, ev.RoundEnded):
                 assert [s.commitment for s in event.shuffles] == [
-                    e.commitment for e in round_shuffles]
+                    e.commitment for e in round_shuffles
+                ]
                 for revealed, shuffled in zip(event.shuffles, round_shuffles, strict=True):
                     assert revealed.reason == shuffled.reason
                     assert revealed.order == shuffled.order
@@ -100,8 +104,13 @@ def test_revealed_shuffles_verify(played):
 
 
 def test_a_tampered_order_fails_verification(played):
-    shuffle = next(s for t in played for e in of_type(t.events, ev.RoundEnded)
-                   for s in e.shuffles if len(set(s.order)) > 1)
+    shuffle = next(
+        s
+        for t in played
+        for e in of_type(t.events, ev.RoundEnded)
+        for s in e.shuffles
+        if len(set(s.order)) > 1
+    )
     order = [x.code for x in shuffle.order]
     i = next(i for i in range(1, len(order)) if order[i] != order[0])
     order[0], order[i] = order[i], order[0]
@@ -110,8 +119,7 @@ def test_a_tampered_order_fails_verification(played):
 
 
 def test_a_tampered_salt_fails_verification(played):
-    shuffle = next(s for t in played for e in of_type(t.events, ev.RoundEnded)
-                   for s in e.shuffles)
+    shuffle = next(s for t in played for e in of_type(t.events, ev.RoundEnded) for s in e.shuffles)
     salt = ("0" if shuffle.salt[0] != "0" else "1") + shuffle.salt[1:]
     assert not verify_commitment([x.code for x in shuffle.order], salt, shuffle.commitment)
 
@@ -136,8 +144,9 @@ def test_the_deal_order_commits_to_the_hands_and_the_first_card():
 
 
 def test_a_reshuffle_commits_to_the_discard_pile_under_its_top_card():
-    table = position_game(hands={1: "Y1 Y2"}, top="R5", discard_below="G1 B2 Y3",
-                          unplaced="out_of_play")
+    table = position_game(
+        hands={1: "Y1 Y2"}, top="R5", discard_below="G1 B2 Y3", unplaced="out_of_play"
+    )
     events = table.act(DrawCard(1))
     (reshuffle,) = of_type(events, ev.DeckShuffled)
     assert reshuffle.reason == "reshuffle"

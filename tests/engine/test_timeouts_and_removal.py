@@ -39,21 +39,45 @@ def codes(text):
     return tuple(x.code for x in cs(text))
 
 
-def timed_game(*, seats=4, options=None, hands, top="R5", draw="", to_act=1, dealer=0,
-               unplaced="draw_bottom", timeout_action="draw_and_pass", abandon_after=3,
-               on_abandon="bot", seed=0):
+def timed_game(
+    *,
+    seats=4,
+    options=None,
+    hands,
+    top="R5",
+    draw="",
+    to_act=1,
+    dealer=0,
+    unplaced="draw_bottom",
+    timeout_action="draw_and_pass",
+    abandon_after=3,
+    on_abandon="bot",
+    seed=0,
+):
     """A position game started with the StartGame timer fields."""
     import random
 
     position = Position(
         hands={seat: cs(text) for seat, text in hands.items()},
-        discard=(c(top),), draw=cs(draw), color=c(top).color, direction=1, to_act=to_act,
-        dealer=dealer, unplaced=unplaced,
+        discard=(c(top),),
+        draw=cs(draw),
+        color=c(top).color,
+        direction=1,
+        to_act=to_act,
+        dealer=dealer,
+        unplaced=unplaced,
     )
     table = Table(GameState(), rng=random.Random(seed))
-    table.act(StartGame(seats, rule_set_from("classic", options or {}), position=position,
-                        timeout_action=timeout_action, abandon_after=abandon_after,
-                        on_abandon=on_abandon))
+    table.act(
+        StartGame(
+            seats,
+            rule_set_from("classic", options or {}),
+            position=position,
+            timeout_action=timeout_action,
+            abandon_after=abandon_after,
+            on_abandon=on_abandon,
+        )
+    )
     return table
 
 
@@ -117,8 +141,9 @@ def test_timeout_in_respond_draw4_accepts():
 
 
 def test_timeout_facing_a_stacked_draw_takes_it():
-    table = position_game(options={"stacking": "draw2"}, hands={1: "R+2 G1 G2", 2: "B+2 Y2"},
-                          top="R5", draw="B6 B7")
+    table = position_game(
+        options={"stacking": "draw2"}, hands={1: "R+2 G1 G2", 2: "B+2 Y2"}, top="R5", draw="B6 B7"
+    )
     table.act(PlayCard(1, c("R+2")))
     table.act(Timeout(table.state.turn_token))
     assert table.hand(2) == codes("B+2 Y2 B6 B7")
@@ -139,8 +164,9 @@ def test_timeout_facing_a_stacked_draw_takes_it():
     ],
 )
 def test_timeout_in_choose_color_picks_the_most_frequent_color(hand, color):
-    table = dealt_game(first="W", hands={1: hand}, options={"hand_size": len(hand.split())},
-                       rng=StackedRng(seed=3))
+    table = dealt_game(
+        first="W", hands={1: hand}, options={"hand_size": len(hand.split())}, rng=StackedRng(seed=3)
+    )
     assert table.state.phase == Phase.CHOOSE_COLOR
     table.act(Timeout(table.state.turn_token))
     assert table.state.color == color
@@ -158,8 +184,7 @@ def test_most_frequent_color_ties_go_red_yellow_green_blue():
 
 
 def test_timeout_for_a_force_played_wild_chooses_the_color():
-    table = position_game(options={"force_play": True}, hands={1: "B1 B2 G1"}, top="G4",
-                          draw="W")
+    table = position_game(options={"force_play": True}, hands={1: "B1 B2 G1"}, top="G4", draw="W")
     table.act(DrawCard(1))
     assert table.state.phase == Phase.CHOOSE_COLOR
     table.act(Timeout(table.state.turn_token))
@@ -169,8 +194,11 @@ def test_timeout_for_a_force_played_wild_chooses_the_color():
 
 
 def test_timeout_in_choose_target_picks_the_next_seat_in_play():
-    table = dealt_game(preset="modern-swap", first="WSwap",
-                       hands={1: "R1 R2 R3 R4 R6 R8 R9", 2: "W W W W+4 W+4 W+4 W+4"})
+    table = dealt_game(
+        preset="modern-swap",
+        first="WSwap",
+        hands={1: "R1 R2 R3 R4 R6 R8 R9", 2: "W W W W+4 W+4 W+4 W+4"},
+    )
     table.act(ChooseColor(1, R))
     assert table.state.phase == Phase.CHOOSE_TARGET
     table.act(Timeout(table.state.turn_token))
@@ -182,8 +210,11 @@ def test_timeout_in_choose_target_picks_the_next_seat_in_play():
 
 
 def test_timeout_in_choose_target_skips_a_removed_seat():
-    table = dealt_game(preset="modern-swap", first="WSwap",
-                       hands={1: "R1 R2 R3 R4 R6 R8 R9", 3: "W W W W+4 W+4 W+4 W+4"})
+    table = dealt_game(
+        preset="modern-swap",
+        first="WSwap",
+        hands={1: "R1 R2 R3 R4 R6 R8 R9", 3: "W W W W+4 W+4 W+4 W+4"},
+    )
     table.act(RemoveSeat(2))
     table.act(ChooseColor(1, R))
     table.act(Timeout(table.state.turn_token))
@@ -320,8 +351,9 @@ def test_acting_resets_the_count_of_consecutive_timeouts():
 
 
 def test_abandon_after_consecutive_timeouts_hands_the_seat_to_a_bot():
-    table = timed_game(hands=FOUR, abandon_after=2, on_abandon="bot",
-                       draw="Y4 Y6 Y7 Y8 Y9 B4 B6 B7 B8 B9")
+    table = timed_game(
+        hands=FOUR, abandon_after=2, on_abandon="bot", draw="Y4 Y6 Y7 Y8 Y9 B4 B6 B7 B8 B9"
+    )
     time_out_seat(table, 1)
     assert table.state.seat_states[1] == SeatStatus.PLAYING
     table.act(Timeout(table.state.turn_token))
@@ -335,8 +367,9 @@ def test_abandon_after_consecutive_timeouts_hands_the_seat_to_a_bot():
 
 
 def test_abandon_after_consecutive_timeouts_removes_the_seat():
-    table = timed_game(hands=FOUR, abandon_after=2, on_abandon="remove",
-                       draw="Y4 Y6 Y7 Y8 Y9 B4 B6 B7 B8 B9")
+    table = timed_game(
+        hands=FOUR, abandon_after=2, on_abandon="remove", draw="Y4 Y6 Y7 Y8 Y9 B4 B6 B7 B8 B9"
+    )
     time_out_seat(table, 1)
     held = table.state.hands[1]
     events = table.act(Timeout(table.state.turn_token))
@@ -344,7 +377,7 @@ def test_abandon_after_consecutive_timeouts_removes_the_seat():
     assert buried.cards == held
     assert table.state.seat_states[1] == SeatStatus.REMOVED
     assert table.hand(1) == ()
-    assert table.state.draw_pile[-len(held):] == held
+    assert table.state.draw_pile[-len(held) :] == held
     assert table.state.to_act == 2
     assert table.replays()
 
@@ -357,11 +390,13 @@ def test_abandon_after_one_timeout():
 
 
 def test_the_game_started_event_records_the_timer_fields():
-    table = timed_game(hands=FOUR, timeout_action="auto_play", abandon_after=5,
-                       on_abandon="remove")
+    table = timed_game(hands=FOUR, timeout_action="auto_play", abandon_after=5, on_abandon="remove")
     (started,) = of_type(table.events, ev.GameStarted)
     assert (started.timeout_action, started.abandon_after, started.on_abandon) == (
-        "auto_play", 5, "remove")
+        "auto_play",
+        5,
+        "remove",
+    )
     assert table.state.abandon_after == 5
 
 
@@ -372,7 +407,8 @@ def test_remove_seat_puts_the_hand_under_the_draw_pile_and_passes_the_turn():
     table = position_game(hands={1: "R1 G1 G2", 2: "Y2 B2"}, top="R5", draw="B9")
     events = table.act(RemoveSeat(1, "left"))
     assert [(e.seat, e.reason, e.cards) for e in of_type(events, ev.CardsBuried)] == [
-        (1, "removed", cs("R1 G1 G2"))]
+        (1, "removed", cs("R1 G1 G2"))
+    ]
     assert table.state.draw_pile[0] == c("B9")
     assert table.state.draw_pile[-3:] == cs("R1 G1 G2")
     assert table.state.seat_states[1] == SeatStatus.REMOVED
@@ -407,8 +443,9 @@ def test_remove_seat_drops_a_pending_wild_draw_four_against_it():
 
 
 def test_remove_seat_drops_a_pending_stack_against_it():
-    table = position_game(options={"stacking": "draw2"}, hands={1: "R+2 G1 G2", 2: "Y2 B2"},
-                          top="R5")
+    table = position_game(
+        options={"stacking": "draw2"}, hands={1: "R+2 G1 G2", 2: "Y2 B2"}, top="R5"
+    )
     table.act(PlayCard(1, c("R+2")))
     table.act(RemoveSeat(2))
     assert table.state.to_act == 3
@@ -475,8 +512,9 @@ def test_removal_leaving_one_team_ends_the_match_with_that_team_winning():
 
 
 def test_abandon_by_removal_of_the_second_to_last_seat_ends_the_match():
-    table = timed_game(seats=2, hands={0: "Y1 B1", 1: "G1 G2"}, abandon_after=1,
-                       on_abandon="remove")
+    table = timed_game(
+        seats=2, hands={0: "Y1 B1", 1: "G1 G2"}, abandon_after=1, on_abandon="remove"
+    )
     table.act(Timeout(table.state.turn_token))
     assert table.state.status == Status.FINISHED
     assert table.state.winner == 0
@@ -515,8 +553,7 @@ def test_removing_a_seat_closes_its_uno_window():
 
 
 def test_a_removed_dealer_passes_the_deal_to_the_next_seat_in_play():
-    table = position_game(options={"dealer_rotation": False}, hands={1: "R1"}, top="R5",
-                          dealer=0)
+    table = position_game(options={"dealer_rotation": False}, hands={1: "R1"}, top="R5", dealer=0)
     table.act(RemoveSeat(0))
     table.act(PlayCard(1, c("R1")))
     started = of_type(table.events, ev.RoundStarted)[-1]
@@ -528,8 +565,9 @@ def test_a_removed_dealer_passes_the_deal_to_the_next_seat_in_play():
 
 
 def test_an_auto_uno_window_is_stale_once_the_round_has_ended():
-    table = position_game(options={"uno_penalty": "auto"}, hands={1: "R1 W"}, top="R5",
-                          draw="Y6 Y7 Y8")
+    table = position_game(
+        options={"uno_penalty": "auto"}, hands={1: "R1 W"}, top="R5", draw="Y6 Y7 Y8"
+    )
     table.act(PlayCard(1, c("R1")))
     (window,) = table.state.uno_windows
     for seat in (2, 3, 0):

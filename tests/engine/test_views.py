@@ -35,7 +35,10 @@ def played_game():
     table = position_game(
         options={"seven_o": True},
         hands={0: "G7 G8 G9", 1: "R7 R1 R2", 2: "B7 B8 B9", 3: "Y7 Y8 W+4 Y9"},
-        top="R5", discard_below="Y0 B0 G0", draw="R3 R4", unplaced="out_of_play",
+        top="R5",
+        discard_below="Y0 B0 G0",
+        draw="R3 R4",
+        unplaced="out_of_play",
     )
     table.act(PlayCard(1, c("R7"), target=3))  # P1 <-> P3
     table.act(DrawCard(2))  # R3, kept
@@ -155,8 +158,15 @@ def allowed_seats(event):
 def test_every_private_part_goes_only_to_its_audience():
     table = played_game()
     kinds = {type(e) for e in table.events}
-    assert {ev.CardsDrawn, ev.CardsDealt, ev.HandReplaced, ev.Draw4Challenged,
-            ev.DeckShuffled, ev.PositionLoaded, ev.TurnChanged} <= kinds
+    assert {
+        ev.CardsDrawn,
+        ev.CardsDealt,
+        ev.HandReplaced,
+        ev.Draw4Challenged,
+        ev.DeckShuffled,
+        ev.PositionLoaded,
+        ev.TurnChanged,
+    } <= kinds
     for event in table.events:
         has_private = event.has_private
         for seat in SEATS:
@@ -176,8 +186,11 @@ def test_cards_drawn_go_to_the_drawer_only():
     table = played_game()
     (drawn,) = [e for e in table.events if isinstance(e, ev.CardsDrawn) and e.seat == 0]
     assert redact_for(drawn, Viewer.of_seat(0))["private"] == {"cards": ["red-4"]}
-    assert redact_for(drawn, Viewer.of_seat(0))["public"] == {"seat": 0, "count": 1,
-                                                              "reason": "draw"}
+    assert redact_for(drawn, Viewer.of_seat(0))["public"] == {
+        "seat": 0,
+        "count": 1,
+        "reason": "draw",
+    }
     for seat in (1, 2, 3):
         assert redact_for(drawn, Viewer.of_seat(seat))["private"] is None
 
@@ -200,7 +213,10 @@ def test_draw4_challenged_hand_goes_to_the_challenger_only():
     (challenged,) = [e for e in table.events if isinstance(e, ev.Draw4Challenged)]
     assert redact_for(challenged, Viewer.of_seat(2))["private"] == {"hand": codes("Y7 Y8 Y9")}
     assert redact_for(challenged, Viewer.of_seat(2))["public"] == {
-        "seat": 2, "target": 1, "guilty": False}
+        "seat": 2,
+        "target": 1,
+        "guilty": False,
+    }
     for seat in (0, 1, 3):
         assert redact_for(challenged, Viewer.of_seat(seat))["private"] is None
 
@@ -245,8 +261,9 @@ def test_the_seat_sees_its_own_secrets_in_its_log():
 
 
 def test_view_marks_every_catchable_seat():
-    table = position_game(options={"seven_o": True},
-                          hands={0: "B1 B2 B3", 1: "R0 G1", 2: "G2 G3", 3: "Y7"}, top="R5")
+    table = position_game(
+        options={"seven_o": True}, hands={0: "B1 B2 B3", 1: "R0 G1", 2: "G2 G3", 3: "Y7"}, top="R5"
+    )
     table.act(PlayCard(1, c("R0"), uno=True))
     view = view_for(table.state, Viewer.spectator())
     assert [s["catchable"] for s in view["seats"]] == [True, False, True, False]
@@ -255,8 +272,9 @@ def test_view_marks_every_catchable_seat():
 
 
 def test_view_of_a_finished_match_shows_the_winner_and_no_turn():
-    table = position_game(hands={1: "R1", 0: "W W W W W+4 W+4 W+4 W+4"}, top="R5",
-                          options={"target_score": 50})
+    table = position_game(
+        hands={1: "R1", 0: "W W W W W+4 W+4 W+4 W+4"}, top="R5", options={"target_score": 50}
+    )
     table.act(PlayCard(1, c("R1")))
     view = view_for(table.state, Viewer.of_seat(2))
     assert view["status"] == "finished"

@@ -26,6 +26,7 @@ from .conftest import STOP_TIMEOUT, Served, alive
 
 pytestmark = pytest.mark.e2e
 
+
 def assert_everything_stops(served: Served, tree: dict[int, str]) -> None:
     try:
         served.process.wait(timeout=STOP_TIMEOUT)

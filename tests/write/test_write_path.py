@@ -292,7 +292,7 @@ def test_a_plain_play_costs_eight_statements_with_auth_and_idempotency(postgres,
 def _kind(sql: str) -> str:
     words = sql.replace('"', "").split()
     verb = words[0]
-    for function in ("pg_try_advisory_xact_lock", "pg_notify"):
+    for function in ("pg_try_advisory_xact_lock", "pg_advisory_xact_lock", "pg_notify"):
         if verb == "SELECT" and function in sql:
             return f"SELECT {function}"
     table = words[words.index("FROM") + 1] if verb in ("SELECT", "DELETE") else words[2]
@@ -302,13 +302,15 @@ def _kind(sql: str) -> str:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_game_ending_play_costs_one_statement_more_to_check_its_signing_key_is_listed(
+def test_a_game_ending_play_costs_three_statements_more_for_its_end_number_and_seal(
     postgres, clock
 ):
     """Sealing adds nothing to an ordinary move (the count above is unchanged). The move
     that ends a game writes its seal in the same UPDATE of the head row, and reads the
-    signing key's row once (8): a process outlives database restores, so whether its key
-    is listed in GET /keys is checked at each seal rather than remembered."""
+    signing key's row once: a process outlives database restores, so whether its key
+    is listed in GET /keys is checked at each seal rather than remembered. It also takes
+    the next number in the order games end (the players' records apply ratings in that
+    order): a lock held until commit, so numbers are visible in order, and the latest."""
     from games.signing_keys import current_key
 
     ann, _ = player_register(name="ann")
@@ -338,6 +340,8 @@ def test_a_game_ending_play_costs_one_statement_more_to_check_its_signing_key_is
     assert [_kind(sql) for sql in statements] == [
         "SELECT games_game FOR UPDATE",
         "INSERT games_gameevent",
+        "SELECT pg_advisory_xact_lock",
+        "SELECT games_game",
         "SELECT games_signingkey",
         "UPDATE games_game",
         "SELECT pg_notify",
