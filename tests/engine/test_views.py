@@ -177,7 +177,7 @@ def test_cards_drawn_go_to_the_drawer_only():
     (drawn,) = [e for e in table.events if isinstance(e, ev.CardsDrawn) and e.seat == 0]
     assert redact_for(drawn, Viewer.of_seat(0))["private"] == {"cards": ["red-4"]}
     assert redact_for(drawn, Viewer.of_seat(0))["public"] == {"seat": 0, "count": 1,
-                                                              "reason": "draw"}
+                                                              "reason": "draw", "backs": []}
     for seat in (1, 2, 3):
         assert redact_for(drawn, Viewer.of_seat(seat))["private"] is None
 
