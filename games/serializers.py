@@ -31,6 +31,10 @@ from unoservice.api import ApiError, RequestBody, StrictIntegerField, UnknownFie
 
 COLOR_CHOICES = [c.value for c in Color]
 CARD_CODES = sorted(CARDS_BY_CODE)
+_LIGHT = r"(red|yellow|green|blue)-([1-9]|draw1|reverse|skip|flip)|wild(-draw2)?"
+_DARK = r"(pink|teal|orange|purple)-([1-9]|draw5|reverse|skip-everyone|flip)|wild(-draw-color)?"
+#: A card code: one of the single-faced codes, or an UNO FLIP! card's `<light>/<dark>`.
+CARD_CODE_PATTERN = rf"^({'|'.join(CARD_CODES)}|({_LIGHT})/({_DARK}))$"
 
 
 class UnknownCardError(ApiError):
@@ -117,6 +121,9 @@ class PositionInput(RequestBody):
     unplaced = serializers.ChoiceField(
         choices=["draw_bottom", "out_of_play"], default="draw_bottom"
     )
+    side = serializers.ChoiceField(
+        choices=["light", "dark"], default="light", help_text="UNO FLIP!: the side up."
+    )
 
 
 class BotInput(RequestBody):
@@ -199,7 +206,11 @@ def _type_field(name: str):
 
 class PlayAction(_Action):
     type = _type_field("play")
-    card = serializers.ChoiceField(choices=CARD_CODES, help_text="The card's code, e.g. red-5.")
+    card = serializers.RegexField(
+        CARD_CODE_PATTERN,
+        help_text="The card's code, e.g. red-5; an UNO FLIP! card's is <light>/<dark>, "
+        "e.g. red-3/teal-skip-everyone.",
+    )
     color = serializers.ChoiceField(
         choices=COLOR_CHOICES, required=False, help_text="The color called, for wilds."
     )
@@ -362,6 +373,11 @@ class SeatView(serializers.Serializer):
     score = serializers.IntegerField()
     state = serializers.ChoiceField(choices=["playing", "bot", "removed", "eliminated", "open"])
     team = serializers.IntegerField(required=False)
+    backs = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="UNO FLIP!: the faces of the seat's cards that face everyone else, sorted.",
+    )
     hand = serializers.ListField(
         child=serializers.CharField(),
         required=False,
@@ -425,6 +441,14 @@ class GameView(serializers.Serializer):
     draw_pile = serializers.IntegerField()
     discard_pile = serializers.IntegerField()
     draw_pile_cards = serializers.ListField(child=serializers.CharField(), required=False)
+    side = serializers.ChoiceField(
+        choices=["light", "dark"], required=False, help_text="UNO FLIP!: the side up."
+    )
+    draw_pile_back = serializers.CharField(
+        required=False,
+        allow_null=True,
+        help_text="UNO FLIP!: the face the draw pile's top card shows everyone.",
+    )
     deadline_at = serializers.CharField(allow_null=True)
     server_time = serializers.CharField()
     winner = serializers.JSONField(allow_null=True, help_text="A seat, or a team's seats.")

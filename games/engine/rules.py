@@ -185,7 +185,8 @@ _FLIP_REFUSES: dict[str, tuple[str, ...] | None] = {
 def _check_flip_options(rules: RuleSet) -> None:
     for name, refused in _FLIP_REFUSES.items():
         value = getattr(rules, name)
-        if (value in refused) if refused is not None else value != option_default(name):
+        is_refused = value != option_default(name) if refused is None else value in refused
+        if is_refused:
             raise InvalidRules(
                 "invalid_option",
                 name,

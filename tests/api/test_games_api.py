@@ -775,7 +775,7 @@ def test_an_unknown_card_code_is_400_unknown_card(staff, ann, position_game):
         ({"type": None}, "type"),
         ({"type": "play"}, "card"),
         ({"type": "play", "card": 5}, "card"),
-        ({"type": "play", "card": "wild", "color": "purple"}, "color"),
+        ({"type": "play", "card": "wild", "color": "magenta"}, "color"),
         ({"type": "play", "card": "red-5", "uno": "maybe"}, "uno"),
         ({"type": "catch_uno"}, "target"),
         ({"type": "catch_uno", "target": -1}, "target"),
@@ -862,7 +862,7 @@ def test_a_wild_draw_four_bluff_caught_by_a_challenge(staff, ann, position_game)
     assert challenged["public"]["guilty"] is True
     assert sorted(challenged["private"]["hand"]) == ["blue-7", "red-5", "red-7", "wild"]
     drawn = next(e for e in events if e["type"] == "cards_drawn")
-    assert drawn["public"] == {"seat": 0, "count": 4, "reason": "challenge"}
+    assert drawn["public"] == {"seat": 0, "count": 4, "reason": "challenge", "backs": []}
     assert drawn["private"] is None  # ann may not see the cards staff drew
     assert result.json()["game"]["seats"][0]["cards"] == 8
 

@@ -281,3 +281,16 @@ def test_after_a_flip_the_backs_are_the_light_faces():
     assert view["draw_pile_back"] == "blue-7"
     assert view["top_card"] == "red-flip/pink-6"
     assert view["color"] == "pink"
+
+
+def test_a_color_owed_past_its_deadline_is_the_most_frequent_of_the_side_up():
+    from games.engine import Timeout
+
+    table = flip_game(
+        hands={**FILLER, 1: "red-flip/wild yellow-2/teal-4 yellow-3/teal-5"},
+        top="red-5/orange-5",
+    )
+    table.act(PlayCard(1, c("red-flip/wild")))
+    table.act(Timeout(table.state.turn_token))
+    assert table.state.color == "teal"
+    assert table.replays()
