@@ -171,7 +171,7 @@ def _(s: GameState, event: ev.PositionLoaded) -> None:
 
 @_on(ev.CardsDealt)
 def _(s: GameState, event: ev.CardsDealt) -> None:
-    cards = _up(s, event.cards)
+    cards = event.cards if s.side != DARK else oriented(event.cards, True)
     s.draw_pile = _without(s.draw_pile, cards)
     _set_hand(s, event.seat, s.hands[event.seat] + cards)
 
@@ -226,7 +226,8 @@ def _(s: GameState, event: ev.CardsDrawn) -> None:
 @_on(ev.HandReplaced)
 def _(s: GameState, event: ev.HandReplaced) -> None:
     """A new hand brings a new UNO obligation, even when it is one card again."""
-    _set_hand(s, event.seat, _up(s, event.cards))
+    cards = event.cards if s.side != DARK else oriented(event.cards, True)
+    _set_hand(s, event.seat, cards)
     _forget_uno(s, event.seat)
 
 
