@@ -84,6 +84,10 @@ def _check_seat_sees_only_its_own(state: GameState, seat: int, new_events) -> No
     assert view["you"]["hand"] == [c.code for c in state.hands[seat]]
     assert "draw_pile_cards" not in view
     assert all("hand" not in entry for entry in view["seats"])
+    if state.deck:  # UNO FLIP!: of the others' hands, only the faces facing away
+        for entry in view["seats"]:
+            hand = state.hands[entry["seat"]]
+            assert entry["backs"] == sorted(c.flipped.face for c in hand)
     for event in new_events:
         redacted = redact_for(event, Viewer.of_seat(seat))
         if redacted["private"] is not None:
