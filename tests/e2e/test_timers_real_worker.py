@@ -171,7 +171,7 @@ def test_auto_mode_penalises_a_seat_that_never_called_uno(celery_processes):
     late = (penalty.recorded_at - opened.recorded_at).total_seconds()
     assert late >= 1.2  # never before the window's time plus the grace
     drawn = GameEvent.objects.filter(game=game, type="cards_drawn", seq__gt=penalty.seq).first()
-    assert drawn.public == {"seat": 0, "count": 2, "reason": "uno_penalty"}
+    assert drawn.public == {"seat": 0, "count": 2, "reason": "uno_penalty", "backs": []}
 
 
 def test_deadlines_survive_a_killed_worker_and_nothing_is_applied_twice(celery_processes):
