@@ -1,7 +1,7 @@
 """Bot benchmark: how well `greedy` plays, and how fast games of bots alone run.
 
     uv run python bench/bots.py [--rounds 2000] [--seed 1]
-    uv run python bench/bots.py --games 1000
+    uv run python bench/bots.py --games 1000 [--preset flip]
 
 Without `--games` (the pure engine, no database): `greedy` plays `random`, two seats, a
 classic match after match until each seat order has played `--rounds` rounds (greedy in
@@ -9,7 +9,8 @@ seat 0, then greedy in seat 1). Prints greedy's share of the rounds won (goal: a
 60%) and how many bot-only matches (to 50 points) the engine plays per second.
 
 With `--games N`: N games of bots alone (no seat for the host, `bot_think_ms` 0, 2 to 6
-seats, every preset in turn, `target_score` 50) are created and started through
+seats, every preset in turn or only `--preset`'s, `target_score` 50) are created and
+started through
 games.services, and played to their end by enforcing their `bot` deadlines as the
 worker's sweeps do (games.services.game_deadlines_enforce), each move an ordinary event
 on the write path. Uses DATABASE_URL, or else SQLite in a temporary data folder
@@ -31,7 +32,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-PRESETS = ("classic", "modern-swap", "modern-shuffle", "house", "ozby")
+PRESETS = ("classic", "modern-swap", "modern-shuffle", "house", "ozby", "flip")
 
 
 def engine_match(strategies: dict[int, str], rng: random.Random, rounds_left: int):
@@ -109,7 +110,7 @@ def setup_django() -> None:
     call_command("migrate", verbosity=0)
 
 
-def games_through_the_service(count: int) -> dict:
+def games_through_the_service(count: int, presets: tuple[str, ...] = PRESETS) -> dict:
     setup_django()
     from games import services
     from games.audit import audit_game
@@ -124,7 +125,7 @@ def games_through_the_service(count: int) -> dict:
         game = services.game_create(
             host=host,
             seats=seats,
-            rules={"preset": PRESETS[index % len(PRESETS)], "options": {"target_score": 50}},
+            rules={"preset": presets[index % len(presets)], "options": {"target_score": 50}},
             bots=[{"strategy": ("greedy", "random")[seat % 2]} for seat in range(seats)],
             seat_host=False,
             bot_think_ms=0,
@@ -153,9 +154,10 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2000, help="rounds each way round")
     parser.add_argument("--games", type=int, help="bot-only games through the service")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--preset", choices=PRESETS, help="with --games: only this preset")
     args = parser.parse_args()
     if args.games:
-        result = games_through_the_service(args.games)
+        result = games_through_the_service(args.games, (args.preset,) if args.preset else PRESETS)
         print(
             f"{result['finished']} of {result['games']} bot-only games finished "
             f"({result['audit_ok']} audited ok, {result['bot_moves']} bot moves, "

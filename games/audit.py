@@ -136,6 +136,10 @@ def _shuffles(rows: list[GameEvent]) -> Check:
                 return Check(
                     "shuffles", False, "the shuffle does not match its commitment", row.seq
                 )
+            if public["reason"] == "pairing":  # UNO FLIP!: the game's deck, its faces paired
+                if _faces(order) != _faces(deck.elements()):
+                    return Check("shuffles", False, "the paired faces are not the deck's", row.seq)
+                deck = Counter(order)
             if public["reason"] == "deal" and deck is not None and Counter(order) != deck:
                 return Check("shuffles", False, "the dealt deck is not the game's deck", row.seq)
             committed[public["commitment"]] = (row.seq, order, salt)
@@ -154,6 +158,11 @@ def _shuffles(rows: list[GameEvent]) -> Check:
                         "shuffles", False, "a revealed shuffle differs from its commitment", row.seq
                     )
     return Check("shuffles", True, f"{checked} shuffles match their commitments")
+
+
+def _faces(codes) -> Counter:
+    """Each face of double-faced card codes (`light/dark`), counted."""
+    return Counter(face for code in codes for face in code.split("/"))
 
 
 def _seal(game: Game, rows: list[GameEvent]) -> Check:

@@ -19,7 +19,7 @@ from enum import Enum
 from functools import cache
 
 from games.engine import play_checks
-from games.engine.cards import CARDS_BY_CODE, Card
+from games.engine.cards import CARDS_BY_CODE, DARK_FACES, LIGHT_FACES, Card
 from games.engine.errors import ErrorCode
 from games.engine.events import EVENT_TYPES
 from games.engine.rules import (
@@ -71,9 +71,13 @@ RULE_CODES_OF_SEAT_ACTIONS = _error_codes_named_in(play_checks)
 
 
 def flip_pair_pattern() -> str:
-    """A double-faced card's code, "<light>/<dark>": two face codes the engine knows."""
-    faces = "|".join(re.escape(code) for code in sorted(CARDS_BY_CODE, key=lambda c: (-len(c), c)))
-    return f"^(?:{faces})/(?:{faces})$"
+    """A double-faced card's code, "<light>/<dark>": a light face, then a dark one."""
+    return f"^(?:{_alternatives(LIGHT_FACES)})/(?:{_alternatives(DARK_FACES)})$"
+
+
+def _alternatives(faces) -> str:
+    codes = sorted({face.code for face in faces}, key=lambda code: (-len(code), code))
+    return "|".join(re.escape(code) for code in codes)
 
 
 def card_components() -> dict:

@@ -179,6 +179,9 @@ class PositionInput(RequestBody):
     unplaced = serializers.ChoiceField(
         choices=["draw_bottom", "out_of_play"], default="draw_bottom"
     )
+    side = serializers.ChoiceField(
+        choices=["light", "dark"], default="light", help_text="UNO FLIP!: the side up."
+    )
 
 
 class BotInput(RequestBody):
@@ -261,7 +264,10 @@ def _type_field(name: str):
 
 class PlayAction(_Action):
     type = _type_field("play")
-    card = CardField(help_text="The card's code, e.g. red-5.")
+    card = CardField(
+        help_text="The card's code, e.g. red-5; an UNO FLIP! card's is <light>/<dark>, "
+        "e.g. red-3/teal-skip-everyone."
+    )
     color = serializers.ChoiceField(
         choices=COLOR_CHOICES, required=False, help_text="The color called, for wilds."
     )
@@ -424,6 +430,11 @@ class SeatView(serializers.Serializer):
     score = serializers.IntegerField()
     state = serializers.ChoiceField(choices=["playing", "bot", "removed", "eliminated", "open"])
     team = serializers.IntegerField(required=False)
+    backs = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="UNO FLIP!: the faces of the seat's cards that face everyone else, sorted.",
+    )
     hand = serializers.ListField(
         child=CardField(),
         required=False,
@@ -485,6 +496,14 @@ class GameView(serializers.Serializer):
     draw_pile = serializers.IntegerField()
     discard_pile = serializers.IntegerField()
     draw_pile_cards = serializers.ListField(child=CardField(), required=False)
+    side = serializers.ChoiceField(
+        choices=["light", "dark"], required=False, help_text="UNO FLIP!: the side up."
+    )
+    draw_pile_back = serializers.CharField(
+        required=False,
+        allow_null=True,
+        help_text="UNO FLIP!: the face the draw pile's top card shows everyone.",
+    )
     deadline_at = TimeField(allow_null=True)
     server_time = TimeField()
     winner = WinnerField(allow_null=True, help_text="A seat, or a team's seats.")

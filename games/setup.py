@@ -38,4 +38,5 @@ def position_from_setup(setup: dict) -> Position | None:
         scores={int(seat): points for seat, points in (data.get("scores") or {}).items()},
         eliminated=tuple(data.get("eliminated") or ()),
         unplaced=data.get("unplaced", "draw_bottom"),
+        side=data.get("side", "light"),
     )

@@ -29,6 +29,7 @@ Where each rule lives:
     codec, upcast         events to and from JSON parts; reading older shapes
     views, snapshot       what a viewer may see; the state cache's JSON
     shuffle, position     committed shuffles; staff positions
+    flip                  UNO FLIP!: pairing the faces, turning everything over, its points
     bot, table            a timed-out seat's play; reading the table (seat order, matching)
     strategies            server bots' choices (random, greedy), from their seat's view only
 """

@@ -48,9 +48,13 @@ def to_json(value: Any) -> Any:
 def event_to_parts(event: Event) -> tuple[str, dict, dict | None]:
     public: dict[str, Any] = {}
     private: dict[str, Any] = {}
+    omitted = event.OMITTED_WHEN_EMPTY
     for name in _field_names(type(event)):
+        value = getattr(event, name)
+        if omitted and name in omitted and not value:
+            continue  # its default stands for it when read back
         target = private if name in event.PRIVATE else public
-        target[name] = to_json(getattr(event, name))
+        target[name] = to_json(value)
     return event.TYPE, public, (private if event.has_private else None)
 
 

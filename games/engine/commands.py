@@ -24,6 +24,7 @@ class Position:
     scores: dict[int, int] = field(default_factory=dict)
     eliminated: tuple[int, ...] = ()
     unplaced: str = "draw_bottom"  # or "out_of_play"
+    side: str = "light"  # UNO FLIP!: the side up ("dark": the cards lie dark face up)
 
 
 @dataclass(frozen=True, slots=True)

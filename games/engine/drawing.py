@@ -1,10 +1,11 @@
 """Drawing cards: from the draw pile, reshuffling the discard pile under its top card when
-the pile runs out; one at a time until a playable card under draw-to-match."""
+the pile runs out; one at a time until a playable card under draw-to-match, or until a
+card of the called color (UNO FLIP!'s Wild Draw Color)."""
 
 from __future__ import annotations
 
 from . import events as ev
-from .cards import WILD_DRAW4, Card
+from .cards import RESTRICTED_WILDS, Card, Color, backs_of
 from .shuffle import shuffle_cards
 from .state import GameState
 from .step import Step
@@ -31,7 +32,7 @@ def draw(step: Step, seat: int, count: int, reason: str) -> tuple[Card, ...]:
                 break
             reshuffle(step)
         take = s.draw_pile[: count - len(drawn)]
-        step.emit(ev.CardsDrawn(seat, len(take), reason, take))
+        step.emit(ev.CardsDrawn(seat, len(take), reason, backs_of(take), take))
         drawn += take
     return drawn
 
@@ -55,16 +56,35 @@ def draw_to_match(step: Step, seat: int) -> tuple[Card, ...]:
                 take = index + 1
                 break
         cards = pile[:take]
-        step.emit(ev.CardsDrawn(seat, take, "draw", cards))
+        step.emit(ev.CardsDrawn(seat, take, "draw", backs_of(cards), cards))
         drawn += cards
         if ends_draw_to_match(s, cards[-1], s.hands[seat]):
             break
     return drawn
 
 
+def draw_until_color(step: Step, seat: int, color: Color, reason: str) -> tuple[Card, ...]:
+    """Draw until a card of `color` comes up (a wild is no color), or nothing is left; the
+    cards drawn in one go from the pile are one event."""
+    s = step.state
+    drawn: tuple[Card, ...] = ()
+    while True:
+        if not s.draw_pile:
+            if piles_exhausted(s):
+                return drawn
+            reshuffle(step)
+        pile = s.draw_pile
+        take = next((i + 1 for i, c in enumerate(pile) if c.color is color), len(pile))
+        cards = pile[:take]
+        step.emit(ev.CardsDrawn(seat, take, reason, backs_of(cards), cards))
+        drawn += cards
+        if cards[-1].color is color:
+            return drawn
+
+
 def ends_draw_to_match(state: GameState, card: Card, hand: tuple[Card, ...]) -> bool:
-    """Does drawing `card` (into `hand`) end a draw-to-match? A playable card does; a W+4
-    only when it would be legal, so drawing never stops on a bluff."""
-    if card.rank == WILD_DRAW4:
+    """Does drawing `card` (into `hand`) end a draw-to-match? A playable card does; a
+    restricted wild (W+4) only when it would be legal, so drawing never stops on a bluff."""
+    if card.rank in RESTRICTED_WILDS:
         return draw4_is_legal(state, hand)
     return matches(state, card)

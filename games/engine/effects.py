@@ -6,23 +6,25 @@ from __future__ import annotations
 
 from . import events as ev
 from .cards import (
-    DRAW2,
+    DRAW_COUNTS,
+    FLIP,
     WILD_CUSTOM,
     WILD_DOWNPOUR1,
     WILD_DOWNPOUR2,
-    WILD_DRAW4,
     WILD_SHUFFLE,
     WILD_SWAP,
     Card,
 )
 from .drawing import draw
+from .flip import flip_everything
 from .penalties import resolve_draw_card
 from .play_checks import Play
 from .rounds import end_round
 from .shuffle import shuffle_cards
+from .state import OwedChoice
 from .step import Step
 from .table import next_seat, possible_targets
-from .turns import advance_after_card
+from .turns import advance_after_card, ask_for_choice
 from .uno import open_uno_windows
 
 
@@ -37,10 +39,14 @@ def resolve_card(step: Step, play: Play, stacked_on: int = 0) -> None:
     if len(s.hands[seat]) == 1 and play.uno:
         step.emit(ev.UnoCalled(seat))
     open_uno_windows(step, seat)  # the player too when its card was placed by an earlier command
-    if card.rank == DRAW2 or card.rank == WILD_DRAW4:
+    if card.rank == FLIP:
+        flip_everything(step, seat)  # as the last card too: the side then up is scored
+    if card.rank in DRAW_COUNTS:
         resolve_draw_card(step, play, stacked_on)
     elif not s.hands[seat]:
         end_round(step, seat)
+    elif card.rank == FLIP and s.color is None:  # it turned up a wild: its player calls
+        ask_for_choice(step, seat, OwedChoice("flip", s.top_card, True, False))
     else:
         advance_after_card(step, seat, card)
 

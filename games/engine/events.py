@@ -33,6 +33,8 @@ class Event:
     TYPE: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1
     PRIVATE: ClassVar[tuple[str, ...]] = ()
+    #: Fields only some games use (UNO FLIP!'s backs): left out of the others' records.
+    OMITTED_WHEN_EMPTY: ClassVar[tuple[str, ...]] = ()
 
     @property
     def audience(self) -> frozenset[int]:
@@ -90,9 +92,10 @@ class PositionLoaded(Event):
     dealer: int
     scores: tuple[int, ...]
     eliminated: tuple[int, ...]
-    held: tuple[Card, ...]  # every dealt hand, in seat order, taken by the cards_dealt events
-    draw: tuple[Card, ...]
-    out_of_play: tuple[Card, ...]
+    side: str = "light"  # the side up (UNO FLIP!)
+    held: tuple[Card, ...] = ()  # every dealt hand, in seat order, taken by cards_dealt
+    draw: tuple[Card, ...] = ()
+    out_of_play: tuple[Card, ...] = ()
 
 
 @dataclass(slots=True)
@@ -152,14 +155,19 @@ class SeatSkipped(Event):
 
 @dataclass(slots=True)
 class CardsDrawn(Event):
-    """`reason`: draw, penalty, uno_penalty, false_catch, challenge, others_draw."""
+    """`reason`: draw, penalty, uno_penalty, false_catch, challenge, others_draw.
+
+    `backs` (UNO FLIP!) are the faces the drawn cards show everyone (their inactive
+    faces), public; empty for single-faced cards."""
 
     TYPE = "cards_drawn"
     PRIVATE = ("cards",)
+    OMITTED_WHEN_EMPTY = ("backs",)
     seat: int
     count: int
     reason: str
-    cards: tuple[Card, ...]
+    backs: tuple[str, ...] = ()
+    cards: tuple[Card, ...] = ()
 
     @property
     def audience(self) -> frozenset[int]:
@@ -253,6 +261,16 @@ class Draw4Challenged(Event):
     @property
     def audience(self) -> frozenset[int]:
         return frozenset((self.seat,))
+
+
+@dataclass(slots=True)
+class CardsFlipped(Event):
+    """A Flip (UNO FLIP!): every hand and both piles are turned over where they lie, and
+    `side` is up. `seat` played the Flip (None: it was the first card turned)."""
+
+    TYPE = "cards_flipped"
+    seat: int | None
+    side: str
 
 
 @dataclass(slots=True)
@@ -397,6 +415,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         UnoPenaltyApplied,
         CatchFailed,
         Draw4Challenged,
+        CardsFlipped,
         NothingDrawn,
         TurnPassed,
         TurnChanged,

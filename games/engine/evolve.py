@@ -10,8 +10,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from . import events as ev
-from .cards import Card
-from .state import Draw4Play, GameState, Phase, SeatStatus, ShuffleRecord, Status, UnoWindow
+from .cards import Card, oriented
+from .state import (
+    DARK,
+    LIGHT,
+    Draw4Play,
+    GameState,
+    OwedChoice,
+    Phase,
+    SeatStatus,
+    ShuffleRecord,
+    Status,
+    UnoWindow,
+)
 
 
 def evolve(state: GameState, event: ev.Event) -> GameState:
@@ -70,6 +81,12 @@ def _dealing_stride(pile: tuple[Card, ...], taken: tuple[Card, ...]) -> int:
     return stride if pile[0 : stride * len(taken) : stride] == taken else 0
 
 
+def _up(s: GameState, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """`cards` lying as every card of the state lies (an event read back from JSON names
+    a double-faced card by its code alone, light face up)."""
+    return oriented(cards, True) if s.side == DARK else cards
+
+
 def _set_hand(s: GameState, seat: int, hand: tuple[Card, ...]) -> None:
     """Replace a hand; an UNO call or window belongs to a one-card hand and ends with it."""
     hands = list(s.hands)
@@ -121,13 +138,17 @@ def _(s: GameState, event: ev.RoundStarted) -> None:
     s.uno_windows = s.shuffles = ()
     s.consecutive_passes = 0
     s.winner = None
+    s.side = LIGHT
 
 
 @_on(ev.DeckShuffled)
 def _(s: GameState, event: ev.DeckShuffled) -> None:
-    s.shuffles += (ShuffleRecord(event.reason, event.order, event.salt, event.commitment),)
+    order = oriented(event.order, False) if s.side == DARK else event.order  # as its codes say
+    s.shuffles += (ShuffleRecord(event.reason, order, event.salt, event.commitment),)
     if event.reason in ("deal", "first_card_redraw", "reshuffle"):
-        s.draw_pile = event.order
+        s.draw_pile = _up(s, event.order)
+    elif event.reason == "pairing":
+        s.deck = event.order
     if event.reason == "reshuffle":
         s.discard_pile = s.discard_pile[-1:]
 
@@ -138,9 +159,10 @@ def _(s: GameState, event: ev.PositionLoaded) -> None:
         SeatStatus.ELIMINATED if seat in event.eliminated else status
         for seat, status in enumerate(s.seat_states)
     )
-    s.draw_pile = event.held + event.draw
-    s.discard_pile = event.discard
-    s.out_of_play = event.out_of_play
+    s.side = event.side
+    s.draw_pile = _up(s, event.held + event.draw)
+    s.discard_pile = _up(s, event.discard)
+    s.out_of_play = _up(s, event.out_of_play)
     s.color = event.color
     s.direction = event.direction
     s.dealer = event.dealer
@@ -149,26 +171,30 @@ def _(s: GameState, event: ev.PositionLoaded) -> None:
 
 @_on(ev.CardsDealt)
 def _(s: GameState, event: ev.CardsDealt) -> None:
-    s.draw_pile = _without(s.draw_pile, event.cards)
-    _set_hand(s, event.seat, s.hands[event.seat] + event.cards)
+    cards = event.cards if s.side != DARK else oriented(event.cards, True)
+    s.draw_pile = _without(s.draw_pile, cards)
+    _set_hand(s, event.seat, s.hands[event.seat] + cards)
 
 
 @_on(ev.FirstCardReturned)
 def _(s: GameState, event: ev.FirstCardReturned) -> None:
     s.discard_pile = s.discard_pile[:-1]
-    s.draw_pile += (event.card,)
+    s.draw_pile += _up(s, (event.card,))
 
 
 @_on(ev.FirstCardTurned)
 def _(s: GameState, event: ev.FirstCardTurned) -> None:
+    card = s.draw_pile[0]
     s.draw_pile = s.draw_pile[1:]
-    s.discard_pile += (event.card,)
-    s.color = event.card.color
+    s.discard_pile += (card,)
+    s.color = card.color
 
 
 @_on(ev.CardPlayed)
 def _(s: GameState, event: ev.CardPlayed) -> None:
     seat, card = event.seat, event.card
+    if s.side == DARK:
+        (card,) = oriented((card,), True)
     hand = s.hands[seat]
     at = hand.index(card)
     _set_hand(s, seat, hand[:at] + hand[at + 1 :])
@@ -190,23 +216,26 @@ def _(s: GameState, event: ev.DirectionReversed) -> None:
 
 @_on(ev.CardsDrawn)
 def _(s: GameState, event: ev.CardsDrawn) -> None:
+    cards = s.draw_pile[: event.count]
     s.draw_pile = s.draw_pile[event.count :]
-    _set_hand(s, event.seat, s.hands[event.seat] + event.cards)
-    if event.reason == "draw" and event.cards:
-        s.drawn_card = event.cards[-1]
+    _set_hand(s, event.seat, s.hands[event.seat] + cards)
+    if event.reason == "draw" and cards:
+        s.drawn_card = cards[-1]
 
 
 @_on(ev.HandReplaced)
 def _(s: GameState, event: ev.HandReplaced) -> None:
     """A new hand brings a new UNO obligation, even when it is one card again."""
-    _set_hand(s, event.seat, event.cards)
+    cards = event.cards if s.side != DARK else oriented(event.cards, True)
+    _set_hand(s, event.seat, cards)
     _forget_uno(s, event.seat)
 
 
 @_on(ev.CardsBuried)
 def _(s: GameState, event: ev.CardsBuried) -> None:
-    s.draw_pile += event.cards
-    _set_hand(s, event.seat, _without(s.hands[event.seat], event.cards))
+    cards = _up(s, event.cards)
+    s.draw_pile += cards
+    _set_hand(s, event.seat, _without(s.hands[event.seat], cards))
 
 
 @_on(ev.UnoCalled)
@@ -256,16 +285,31 @@ def _(s: GameState, event: ev.TurnChanged) -> None:
     s.phase = event.phase
     s.jump_in_open = event.jump_in
     s.consecutive_passes = event.consecutive_passes
-    s.owed = event.owed
+    owed = event.owed
+    if owed is not None and s.side == DARK:
+        (up,) = oriented((owed.card,), True)
+        owed = OwedChoice(owed.origin, up, owed.needs_color, owed.needs_target)
+    s.owed = owed
     s.draw4 = (
         None
         if event.challengeable is None
-        else Draw4Play(event.challengeable, event.bluff, event.draw4_hand)
+        else Draw4Play(event.challengeable, event.bluff, _up(s, event.draw4_hand))
     )
     if event.phase is not Phase.DRAWN_CARD:
         s.drawn_card = None
     s.drew_nothing = False
     s.turn_serial += 1
+
+
+@_on(ev.CardsFlipped)
+def _(s: GameState, event: ev.CardsFlipped) -> None:
+    dark = event.side == DARK
+    s.side = event.side
+    s.hands = tuple(oriented(hand, dark) for hand in s.hands)
+    s.draw_pile = oriented(s.draw_pile, dark)
+    s.discard_pile = oriented(s.discard_pile, dark)
+    s.out_of_play = oriented(s.out_of_play, dark)
+    s.color = s.discard_pile[-1].color
 
 
 @_on(ev.NothingDrawn)

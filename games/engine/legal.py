@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .cards import COLORS, Card
+from .cards import Card
 from .commands import (
     Accept,
     CallUno,
@@ -32,7 +32,7 @@ from .play_checks import (
     target_choices,
 )
 from .state import IN_PLAY, GameState, Phase, Status
-from .table import needs_target, possible_targets
+from .table import needs_target, possible_targets, side_colors
 
 
 def legal_actions(state: GameState, seat: int) -> list:
@@ -62,7 +62,7 @@ def seats_with_actions(state: GameState) -> list[int]:
 def _turn_actions(state: GameState, seat: int) -> list:
     phase = state.phase
     if phase is Phase.CHOOSE_COLOR:
-        return [_command(ChooseColor, seat, color) for color in COLORS]
+        return [_command(ChooseColor, seat, color) for color in side_colors(state)]
     if phase is Phase.CHOOSE_TARGET:
         return [_command(ChooseTarget, seat, target) for target in possible_targets(state, seat)]
     actions: list = []

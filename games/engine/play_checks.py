@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import COLORS, WILD_DRAW4, Card, Color
+from .cards import COLORS, DARK_COLORS, RESTRICTED_WILDS, Card, Color, oriented
 from .commands import PlayCard
 from .errors import ErrorCode, RuleViolation
-from .state import IN_PLAY, GameState, Phase
+from .state import DARK, IN_PLAY, GameState, Phase
 from .table import (
     can_stack,
     draw4_is_legal,
@@ -21,6 +21,7 @@ from .table import (
     needs_target,
     piles_exhausted,
     possible_targets,
+    side_colors,
 )
 
 _PLAY_PHASES = (Phase.PLAY, Phase.DRAWN_CARD, Phase.RESPOND_DRAW4)
@@ -101,7 +102,7 @@ def playable_cards(state: GameState, seat: int, cards) -> list[Card]:
     else:
         playable = matching_cards(state, cards)
     if state.rules.wd4_enforcement == "strict" and not draw4_is_legal(state, state.hands[seat]):
-        return [c for c in playable if c.rank != WILD_DRAW4]
+        return [c for c in playable if c.rank not in RESTRICTED_WILDS]
     return playable
 
 
@@ -117,8 +118,11 @@ def turn_play_refusal(state: GameState, seat: int, card: Card) -> ErrorCode | No
 
 
 def color_choices(card: Card) -> tuple[Color | None, ...]:
-    """The colors a play of `card` may name: a wild needs one, a colored card none."""
-    return COLORS if card.color is None else (None,)
+    """The colors a play of `card` may name: a wild needs one of its side's colors, a
+    colored card none."""
+    if card.color is not None:
+        return (None,)
+    return DARK_COLORS if card.dark_up else COLORS
 
 
 def target_choices(state: GameState, seat: int, card: Card) -> tuple[int | None, ...]:
@@ -135,11 +139,13 @@ def target_choices(state: GameState, seat: int, card: Card) -> tuple[int | None,
 def check_play(state: GameState, command: PlayCard) -> Play:
     """The play, validated, or the RuleViolation that refuses it."""
     seat, card = command.seat, command.card
+    if state.side == DARK:  # a code names a double-faced card light face up
+        (card,) = oriented((card,), True)
     refusal = play_refusal(state, seat, card)
     if refusal is not None:
         raise RuleViolation(refusal, explain(refusal, state, seat, card))
     jump_in = seat != state.to_act
-    bluff = card.rank == WILD_DRAW4 and not draw4_is_legal(state, state.hands[seat])
+    bluff = card.rank in RESTRICTED_WILDS and not draw4_is_legal(state, state.hands[seat])
     color, target = command.color, command.target
     if color is not None or card.color is None:
         color = _checked_color(card, color)
@@ -149,9 +155,13 @@ def check_play(state: GameState, command: PlayCard) -> Play:
 
 
 def _checked_color(card: Card, color: Color | None) -> Color | None:
-    if color not in color_choices(card):
+    choices = color_choices(card)
+    if color not in choices:
         if color is None:
             raise RuleViolation(ErrorCode.COLOR_REQUIRED, f"{card.code} needs a color")
+        if card.color is None:  # a color of the other side (UNO FLIP!)
+            names = ", ".join(choices)
+            raise RuleViolation(ErrorCode.COLOR_REQUIRED, f"{card.code} calls one of {names}")
         raise RuleViolation(ErrorCode.UNEXPECTED_FIELD, f"{card.code} takes no color")
     return color
 
@@ -232,7 +242,7 @@ def challenge_rule(state: GameState) -> ErrorCode | None:
 def choose_color_rule(state: GameState, color: object) -> ErrorCode | None:
     if state.phase is not Phase.CHOOSE_COLOR:
         return ErrorCode.WRONG_PHASE
-    return None if color in COLORS else ErrorCode.COLOR_REQUIRED
+    return None if color in side_colors(state) else ErrorCode.COLOR_REQUIRED
 
 
 def choose_target_rule(state: GameState, target: object) -> ErrorCode | None:
@@ -335,8 +345,8 @@ def _wrong_phase(state: GameState, seat) -> str:
 def _not_playable(state: GameState, card: Card | None) -> str:
     if card is None:
         return "that card cannot be played now"
-    if card.rank == WILD_DRAW4 and state.rules.wd4_enforcement == "strict":
-        return "a Wild Draw Four is only legal with no matching card"
+    if card.rank in RESTRICTED_WILDS and state.rules.wd4_enforcement == "strict":
+        return f"a {card.rank} is only legal with no matching card"
     if state.pending_draw:
         return f"{card.code} cannot be stacked on the pending draw of {state.pending_draw}"
     top = state.top_card

@@ -4,7 +4,7 @@ drawn card, keep it, or have it played for you under force play), keep, pass."""
 from __future__ import annotations
 
 from . import events as ev
-from .cards import WILD_DRAW4, Card
+from .cards import RESTRICTED_WILDS, Card
 from .drawing import draw, draw_to_match
 from .effects import resolve_card
 from .play_checks import Play
@@ -49,7 +49,7 @@ def drawn_card_playable(state: GameState, seat: int, card: Card) -> bool:
     """May the card just drawn be played? Under force play or strict enforcement a W+4
     only when legal (force play never makes a player bluff)."""
     rules = state.rules
-    if card.rank == WILD_DRAW4 and (rules.force_play or rules.wd4_enforcement == "strict"):
+    if card.rank in RESTRICTED_WILDS and (rules.force_play or rules.wd4_enforcement == "strict"):
         return draw4_is_legal(state, state.hands[seat])
     return matches(state, card)
 

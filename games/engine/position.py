@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections import Counter
 
 from . import events as ev
-from .cards import Card, build_deck
+from . import flip
+from .cards import COLORS, DARK_COLORS, Card, build_deck
 from .commands import Position
 from .errors import ErrorCode, RuleViolation
 from .rules import RuleSet
 from .shuffle import shuffle_cards
-from .state import CLOCKWISE, COUNTERCLOCKWISE
+from .state import CLOCKWISE, COUNTERCLOCKWISE, DARK, LIGHT
 from .step import Step
 from .turns import give_turn
 
@@ -24,7 +25,12 @@ def check_position(position: Position, seat_count: int, rules: RuleSet) -> None:
     eliminated = _eliminated(position)
     in_play = tuple(s for s in range(seat_count) if s not in eliminated)
     _check_position(position, seat_count, eliminated, in_play)
-    _unplaced_cards(position, rules)
+    if rules.cards == "flip":
+        _check_flip_position(position)
+    else:
+        if position.side != LIGHT:
+            raise _invalid("only an UNO FLIP! game has a dark side")
+        _unplaced_cards(position, build_deck(rules.cards, rules.downpour))
 
 
 def load_position(step_: Step, position: Position) -> None:
@@ -34,8 +40,12 @@ def load_position(step_: Step, position: Position) -> None:
     seats = range(state.seat_count)
     eliminated = _eliminated(position)
     in_play = tuple(s for s in seats if s not in eliminated)
-    rest = _unplaced_cards(position, state.rules)
     step_.emit(ev.RoundStarted(1, position.dealer, in_play))
+    if flip.is_flip(state):  # the pairs the position names, the other faces at random
+        flip.pair_deck(step_, _placed(position))
+    rest = _unplaced_cards(
+        position, state.deck or build_deck(state.rules.cards, state.rules.downpour)
+    )
     shuffled = shuffle_cards(rest, step_.need_rng())
     if rest:
         step_.emit(
@@ -49,7 +59,7 @@ def load_position(step_: Step, position: Position) -> None:
     step_.emit(
         ev.PositionLoaded(
             discard=tuple(reversed(position.discard)),
-            color=position.color or position.discard[0].color,
+            color=position.color or _top(position).color,
             direction=position.direction,
             dealer=position.dealer,
             scores=scores,
@@ -57,6 +67,7 @@ def load_position(step_: Step, position: Position) -> None:
             held=held,
             draw=tuple(position.draw) + below,
             out_of_play=() if below else shuffled.order,
+            side=position.side,
         )
     )
     for seat in seats:
@@ -70,12 +81,38 @@ def _eliminated(position: Position) -> tuple[int, ...]:
     return tuple(sorted(set(position.eliminated)))
 
 
-def _unplaced_cards(position: Position, rules: RuleSet) -> tuple[Card, ...]:
+def _placed(position: Position) -> tuple[Card, ...]:
+    return (
+        tuple(position.discard)
+        + tuple(position.draw)
+        + tuple(c for hand in position.hands.values() for c in hand)
+    )
+
+
+def _top(position: Position) -> Card:
+    """The top discard as it lies (a double-faced card given by its code is light up)."""
+    top = position.discard[0]
+    return top.flipped if position.side == DARK and top.flipped is not None else top
+
+
+def _check_flip_position(position: Position) -> None:
+    placed = _placed(position)
+    if not all(c.double_faced for c in placed):
+        raise _invalid("an UNO FLIP! position names every card by both its faces")
+    overdrawn = flip.faces_overdrawn(placed)
+    if overdrawn:
+        raise _invalid(f"the position holds more faces than the deck has: {', '.join(overdrawn)}")
+    if position.side not in (LIGHT, DARK):
+        raise _invalid("side must be light or dark")
+    colors = DARK_COLORS if position.side == DARK else COLORS
+    if position.color is not None and position.color not in colors:
+        raise _invalid(f"the color must be one of the {position.side} side's")
+
+
+def _unplaced_cards(position: Position, deck: tuple[Card, ...]) -> tuple[Card, ...]:
     """The deck's cards the position does not place (refused when it places more)."""
-    placed = Counter(position.discard) + Counter(position.draw)
-    for hand in position.hands.values():
-        placed += Counter(hand)
-    unplaced = Counter(build_deck(rules.cards, rules.downpour))
+    placed = Counter(_placed(position))
+    unplaced = Counter(deck)
     unplaced.subtract(placed)
     if any(count < 0 for count in unplaced.values()):
         extra = sorted(card.code for card, count in unplaced.items() if count < 0)
@@ -95,7 +132,7 @@ def _check_position(position: Position, seat_count: int, eliminated, in_play) ->
         raise _invalid("at least two seats must be in play")
     if not position.discard:
         raise _invalid("the discard pile needs a top card")
-    top = position.discard[0]
+    top = _top(position)
     if top.color is None and position.color is None:
         raise _invalid("a wild on top of the discard pile needs a color")
     if top.color is not None and position.color not in (None, top.color):

@@ -7,14 +7,14 @@ from . import events as ev
 from .rounds import end_match_if_one_side_left
 from .state import PendingDraw, SeatStatus
 from .step import Step
-from .table import most_frequent_color, next_seat
+from .table import most_frequent_color, next_seat, side_colors
 from .turns import give_turn, renew_turn
 
 
 def remove_seat(step: Step, seat: int, reason: str) -> None:
     s = step.state
     was_acting = s.to_act == seat
-    fallback_color = most_frequent_color(s.hands[seat])
+    fallback_color = most_frequent_color(s.hands[seat], side_colors(s))
     if s.hands[seat]:
         step.emit(ev.CardsBuried(seat, len(s.hands[seat]), "removed", s.hands[seat]))
     step.emit(ev.SeatStatusChanged(seat, SeatStatus.REMOVED, reason))

@@ -9,7 +9,19 @@ from scoring.match import tally_round
 from scoring.points import hand_points
 
 from . import events as ev
-from .cards import DRAW2, REVERSE, SKIP, WILD_DRAW4, WILD_SWAP, Card, build_deck
+from . import flip
+from .cards import (
+    DRAW1,
+    DRAW2,
+    DRAW_COUNTS,
+    FLIP,
+    RESTRICTED_WILDS,
+    REVERSE,
+    SKIP,
+    WILD_SWAP,
+    Card,
+    build_deck,
+)
 from .drawing import draw
 from .errors import ErrorCode, RuleViolation
 from .rules import RuleSet
@@ -23,7 +35,9 @@ from .turns import ask_for_choice, give_turn
 def start_round(step: Step, number: int, dealer: int, fixed_top: tuple[Card, ...] = ()) -> None:
     s = step.state
     step.emit(ev.RoundStarted(number, dealer, s.seats_in_play()))
-    deck = build_deck(s.rules.cards, s.rules.downpour)
+    if flip.is_flip(s) and not s.deck:  # the game's first deal pairs the faces
+        flip.pair_deck(step, tuple(fixed_top))
+    deck = s.deck or build_deck(s.rules.cards, s.rules.downpour)
     shuffled = shuffle_cards(deck, step.need_rng(), fixed_top=fixed_top)
     step.emit(
         ev.DeckShuffled("deal", len(deck), shuffled.commitment, shuffled.order, shuffled.salt)
@@ -40,20 +54,25 @@ def start_round(step: Step, number: int, dealer: int, fixed_top: tuple[Card, ...
 
 def check_deck_top(rules: RuleSet, top: tuple[Card, ...]) -> None:
     """A staff-given top of the deck (the first cards dealt) holds only cards of the
-    game's deck, no more of each than it has."""
-    if top and Counter(top) - Counter(build_deck(rules.cards, rules.downpour)):
+    game's deck, no more of each than it has (UNO FLIP!: of each face; the pairs it names
+    are used)."""
+    if rules.cards == "flip":
+        extra = flip.faces_overdrawn(tuple(top)) or not all(c.double_faced for c in top)
+    else:
+        extra = top and Counter(top) - Counter(build_deck(rules.cards, rules.downpour))
+    if extra:
         message = "the deck holds cards this game's deck has not"
         raise RuleViolation(ErrorCode.INVALID_SETUP, message)
 
 
 def _turn_first_card(step: Step) -> None:
-    """Turn the draw pile's top card; a W+4 (or any wild under `redraw`) goes back into
-    the pile, which is shuffled, and another is turned."""
+    """Turn the draw pile's top card; a W+4 or Wild Draw Two (or any wild under
+    `redraw`) goes back into the pile, which is shuffled, and another is turned."""
     s = step.state
     while True:
         card = s.draw_pile[0]
         step.emit(ev.FirstCardTurned(card))
-        redraw = card.rank == WILD_DRAW4 or (
+        redraw = card.rank in RESTRICTED_WILDS or (
             card.color is None and s.rules.wild_first_card == "redraw"
         )
         if not redraw:
@@ -85,10 +104,16 @@ def _first_card_effect(step: Step, card: Card) -> None:
     elif rank == REVERSE:
         step.emit(ev.DirectionReversed(COUNTERCLOCKWISE))
         give_turn(step, dealer)
-    elif rank == DRAW2:
-        draw(step, first, 2, "penalty")
+    elif rank in (DRAW2, DRAW1):
+        draw(step, first, DRAW_COUNTS[rank], "penalty")
         step.emit(ev.SeatSkipped(first))
         give_turn(step, next_seat(s, first))
+    elif rank == FLIP:  # everything turns over before the first player acts; the face
+        flip.flip_everything(step, None)  # turned up only sets the color (a wild: owed)
+        if s.color is None:
+            ask_for_choice(step, first, OwedChoice("first_card", s.top_card, True, False))
+        else:
+            give_turn(step, first)
     elif card.color is None:
         ask_for_choice(step, first, OwedChoice("first_card", card, True, rank == WILD_SWAP))
     else:
@@ -105,7 +130,7 @@ def end_round(step: Step, winner: int | None) -> None:
         mode=s.rules.scoring,
         target=s.rules.target_score,
         scores=s.scores,
-        hand_points={seat: hand_points([c.code for c in hand]) for seat, hand in left.items()},
+        hand_points={seat: _points(s, hand) for seat, hand in left.items()},
         round_winner=winner,
         seats_in_play=in_play,
         dealer=s.dealer,
@@ -130,6 +155,13 @@ def end_round(step: Step, winner: int | None) -> None:
     if s.rules.dealer_rotation or not s.in_play(dealer):
         dealer = next_seat(s, dealer, 1)
     start_round(step, s.round + 1, dealer)
+
+
+def _points(state, hand: tuple[Card, ...]) -> int:
+    """A hand's points (UNO FLIP!: by the side that is up)."""
+    if state.deck:
+        return flip.hand_points(hand)
+    return hand_points([c.code for c in hand])
 
 
 def reveal_shuffles_mid_round(step: Step) -> None:

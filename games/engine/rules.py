@@ -28,7 +28,7 @@ BOOL = bool
 #: option name -> the values it takes, in the order the API documents them (the defaults
 #: are `RuleSet`'s).
 OPTION_KINDS: dict[str, object] = {
-    "cards": Choice(("classic", "modern-swap", "modern-shuffle")),
+    "cards": Choice(("classic", "modern-swap", "modern-shuffle", "flip")),
     "downpour": BOOL,
     "hand_size": IntRange(1, 15),
     "dealer_rotation": BOOL,
@@ -64,6 +64,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "classic": {},
     "modern-swap": {"cards": "modern-swap"},
     "modern-shuffle": {"cards": "modern-shuffle"},
+    "flip": {"cards": "flip"},
     "house": {"stacking": "same", "seven_o": True, "jump_in": True},
     "ozby": {
         "wild_first_card": "redraw",
@@ -165,7 +166,32 @@ def rule_set_from(preset: str = "classic", options: Mapping[str, Any] | None = N
         raise InvalidRules(
             "invalid_option", "teams", "teams are scored only with scoring 'standard'"
         )
+    if rules.cards == "flip":
+        _check_flip_options(rules)
     return rules
+
+
+#: Options UNO FLIP! does not combine with, and the values it refuses (None: any value
+#: other than the default). Its deck has no 0, no Downpour cards, and its cards' faces
+#: differ on their backs, so Seven-O, Downpour and Jump-In are refused.
+_FLIP_REFUSES: dict[str, tuple[str, ...] | None] = {
+    "stacking": ("draw2", "up", "any"),
+    "seven_o": None,
+    "jump_in": None,
+    "downpour": None,
+}
+
+
+def _check_flip_options(rules: RuleSet) -> None:
+    for name, refused in _FLIP_REFUSES.items():
+        value = getattr(rules, name)
+        is_refused = value != option_default(name) if refused is None else value in refused
+        if is_refused:
+            raise InvalidRules(
+                "invalid_option",
+                name,
+                f"option {name!r} = {value!r} does not combine with cards 'flip'",
+            )
 
 
 def check_seats(rules: RuleSet, seats: int) -> None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARDS_BY_CODE, Card, Color, card
+from .cards import CARDS_BY_CODE, Card, Color, card, oriented
 from .rules import rules_from_dict, rules_to_dict
 from .state import (
+    DARK,
     Draw4Play,
     GameState,
     OwedChoice,
@@ -24,7 +25,7 @@ from .state import (
     UnoWindow,
 )
 
-FORMAT = 3
+FORMAT = 4  # 4: UNO FLIP!'s `deck` and `side`
 
 _SEAT_STATUS = {s.value: s for s in SeatStatus}
 _RULES_CACHE: dict[str, Any] = {}
@@ -59,6 +60,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "draw_pile": _codes(state.draw_pile),
         "discard_pile": _codes(state.discard_pile),
         "out_of_play": _codes(state.out_of_play),
+        "deck": _codes(state.deck),
+        "side": state.side,
         "color": state.color.value if state.color else None,
         "direction": state.direction,
         "to_act": state.to_act,
@@ -96,6 +99,31 @@ def state_to_json(state: GameState) -> dict[str, Any]:
 
 
 def state_from_json(data: dict[str, Any]) -> GameState:
+    """The state the JSON holds; a dark side's cards are turned dark face up (a code
+    names a double-faced card light face up)."""
+    state = _state_from_json(data)
+    if state.side == DARK:
+        _turn_dark_face_up(state)
+    return state
+
+
+def _turn_dark_face_up(state: GameState) -> None:
+    state.hands = tuple(oriented(hand, True) for hand in state.hands)
+    state.draw_pile = oriented(state.draw_pile, True)
+    state.discard_pile = oriented(state.discard_pile, True)
+    state.out_of_play = oriented(state.out_of_play, True)
+    if state.drawn_card is not None:
+        (state.drawn_card,) = oriented((state.drawn_card,), True)
+    if state.draw4 is not None:
+        draw4 = state.draw4
+        state.draw4 = Draw4Play(draw4.seat, draw4.bluff, oriented(draw4.hand, True))
+    if state.owed is not None:
+        owed = state.owed
+        (up,) = oriented((owed.card,), True)
+        state.owed = OwedChoice(owed.origin, up, owed.needs_color, owed.needs_target)
+
+
+def _state_from_json(data: dict[str, Any]) -> GameState:
     draw4, owed, winner = data["draw4"], data["owed"], data["winner"]
     return GameState(
         status=Status(data["status"]),
@@ -111,6 +139,8 @@ def state_from_json(data: dict[str, Any]) -> GameState:
         draw_pile=_cards(data["draw_pile"]),
         discard_pile=_cards(data["discard_pile"]),
         out_of_play=_cards(data["out_of_play"]),
+        deck=_cards(data["deck"]),
+        side=data["side"],
         color=Color(data["color"]) if data["color"] else None,
         direction=data["direction"],
         to_act=data["to_act"],

@@ -42,6 +42,7 @@ class SeatStatus(StrEnum):
 IN_PLAY = (SeatStatus.PLAYING, SeatStatus.BOT)
 
 CLOCKWISE, COUNTERCLOCKWISE = 1, -1
+LIGHT, DARK = "light", "dark"  # the side up (UNO FLIP!; every other deck is light)
 
 _new = object.__new__
 
@@ -73,8 +74,9 @@ class PendingDraw:
 class OwedChoice:
     """A color and/or target owed without a card being played now.
 
-    `origin` is "first_card" (the first player owes them, then takes a normal turn) or
-    "forced" (a force-played card whose effect resolves once they are given)."""
+    `origin` is "first_card" (the first player owes them, then takes a normal turn),
+    "forced" (a force-played card whose effect resolves once they are given) or "flip"
+    (a Flip turned up a wild: its player calls the color, then play moves on)."""
 
     origin: str
     card: Card
@@ -138,6 +140,8 @@ class GameState:
     draw_pile: tuple[Card, ...] = ()  # top first
     discard_pile: tuple[Card, ...] = ()  # top last
     out_of_play: tuple[Card, ...] = ()
+    deck: tuple[Card, ...] = ()  # the Flip deck as paired for this game; () for the others
+    side: str = LIGHT  # every card in the state lies with this side's face up
     color: Color | None = None
     direction: int = CLOCKWISE
     to_act: int = 0
@@ -184,6 +188,8 @@ class GameState:
         other.draw_pile = self.draw_pile
         other.discard_pile = self.discard_pile
         other.out_of_play = self.out_of_play
+        other.deck = self.deck
+        other.side = self.side
         other.color = self.color
         other.direction = self.direction
         other.to_act = self.to_act

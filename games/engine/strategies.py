@@ -18,7 +18,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from .cards import COLORED_ACTIONS, COLORS, Card, Color, card
+from .cards import (
+    COLORED_ACTIONS,
+    COLORS,
+    DARK_COLORS,
+    DRAW_COUNTS,
+    SKIP_EVERYONE,
+    Card,
+    Color,
+    card,
+    oriented,
+)
 from .commands import (
     Accept,
     CallUno,
@@ -89,11 +99,15 @@ STRATEGIES: dict[str, Callable] = {RANDOM: random_choice, GREEDY: greedy_choice}
 
 
 class _Table:
-    """What greedy reads from its view: its hand and the others' card counts."""
+    """What greedy reads from its view: its hand (as it lies: UNO FLIP!'s dark side up
+    when the view says so) and the others' card counts."""
 
     def __init__(self, view: dict):
         self.me: int = view["you"]["seat"]
-        self.hand: list[Card] = [card(code) for code in view["you"]["hand"]]
+        dark = view.get("side") == "dark"
+        held = tuple(card(code) for code in view["you"]["hand"])
+        self.hand: list[Card] = list(oriented(held, True) if dark else held)
+        self.colors = DARK_COLORS if dark else COLORS
         self.counts = {
             s["seat"]: s["cards"]
             for s in view["seats"]
@@ -105,7 +119,8 @@ class _Table:
         if without is not None and without in hand:
             hand.remove(without)
         counts = Counter(c.color for c in hand if c.color is not None)
-        return max(COLORS, key=lambda color: (counts[color], -COLORS.index(color)))
+        colors = self.colors
+        return max(colors, key=lambda color: (counts[color], -colors.index(color)))
 
     def smallest_opponent(self) -> int | None:
         if not self.counts:
@@ -133,10 +148,14 @@ def _best_play(table: _Table, plays: list[PlayCard]) -> PlayCard:
 
 def _play_value(table: _Table, played: Card, urgent: bool) -> tuple[int, int]:
     points = _points(played)
-    if urgent and played.rank in (*COLORED_ACTIONS, "wild-draw4"):
+    if urgent and played.rank in _HURTING:
         points += 100
     same_color = sum(1 for c in table.hand if c.color is not None and c.color == played.color)
     return points, same_color
+
+
+#: Cards that set an opponent back: played first when one is close to going out.
+_HURTING = frozenset((*COLORED_ACTIONS, *DRAW_COUNTS, SKIP_EVERYONE))
 
 
 def _points(played: Card) -> int:

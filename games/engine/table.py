@@ -6,13 +6,19 @@ from collections import Counter
 
 from .cards import (
     COLORS,
+    DARK_COLORS,
+    DRAW1,
     DRAW2,
+    DRAW5,
+    WILD_DRAW2,
     WILD_DRAW4,
     WILD_SWAP,
     Card,
     Color,
 )
-from .state import IN_PLAY, GameState, SeatStatus
+from .state import DARK, IN_PLAY, GameState, SeatStatus
+
+_FLIP_STACKS_ON_ITSELF = (DRAW1, DRAW5, WILD_DRAW2)
 
 
 def next_seat(state: GameState, seat: int, direction: int | None = None) -> int:
@@ -44,7 +50,9 @@ def stack_rule_allows(stacking: str, pending_kind: str | None, rank: str) -> boo
         if pending_kind == WILD_DRAW4:
             return stacking in ("same", "up", "any")
         return pending_kind == DRAW2 and stacking in ("up", "any")
-    return False
+    # UNO FLIP! under `same`: Draw One on Draw One, Draw Five on Draw Five, Wild Draw
+    # Two on Wild Draw Two (Wild Draw Color never stacks)
+    return stacking == "same" and rank == pending_kind and rank in _FLIP_STACKS_ON_ITSELF
 
 
 def matching_cards(state: GameState, cards) -> list[Card]:
@@ -65,7 +73,7 @@ def draw4_is_legal(state: GameState, hand: tuple[Card, ...]) -> bool:
     """Is a W+4 legal for a seat holding `hand` (`wd4_legal_when`)? Only colored cards
     count, so the W+4 itself may be in `hand` or not."""
     color = state.color
-    if state.rules.wd4_legal_when == "no_color_match":
+    if state.rules.wd4_legal_when == "no_color_match":  # any restricted wild (FLIP's too)
         return not any(c.color is color and color is not None for c in hand)
     return not any(c.color is not None and matches(state, c) for c in hand)
 
@@ -90,7 +98,13 @@ def piles_exhausted(state: GameState) -> bool:
     return not state.draw_pile and len(state.discard_pile) <= 1
 
 
-def most_frequent_color(hand: tuple[Card, ...]) -> Color:
-    """The server's color choice: the most frequent in the hand, ties in order r, y, g, b."""
+def side_colors(state: GameState) -> tuple[Color, ...]:
+    """The colors of the side up (UNO FLIP!'s dark side has its own): those a wild calls."""
+    return DARK_COLORS if state.side == DARK else COLORS
+
+
+def most_frequent_color(hand: tuple[Card, ...], colors: tuple[Color, ...] = COLORS) -> Color:
+    """The server's color choice: the most frequent in the hand, ties in the order of
+    `colors` (r, y, g, b; on UNO FLIP!'s dark side pink, teal, orange, purple)."""
     counts = Counter(c.color for c in hand if c.color is not None)
-    return max(COLORS, key=lambda color: (counts[color], -COLORS.index(color)))
+    return max(colors, key=lambda color: (counts[color], -colors.index(color)))

@@ -15,7 +15,7 @@ from .playing import keep, pass_turn, play_card
 from .removal import remove_seat
 from .state import Phase, SeatStatus
 from .step import Step
-from .table import most_frequent_color, next_seat, piles_exhausted
+from .table import most_frequent_color, next_seat, piles_exhausted, side_colors
 from .turns import give_turn
 from .uno import close_windows_on_advance, window_expired
 
@@ -50,7 +50,7 @@ def _act_for(step: Step, seat: int) -> None:
     s = step.state
     phase = s.phase
     if phase is Phase.CHOOSE_COLOR:
-        choose_color(step, seat, most_frequent_color(s.hands[seat]))
+        choose_color(step, seat, most_frequent_color(s.hands[seat], side_colors(s)))
         return
     if phase is Phase.CHOOSE_TARGET:
         choose_target(step, seat, next_seat(s, seat))

@@ -4,10 +4,10 @@ opens; and how play advances after a card or a penalty."""
 from __future__ import annotations
 
 from . import events as ev
-from .cards import REVERSE, SKIP, WILD_CUSTOM, Card
+from .cards import RESTRICTED_WILDS, REVERSE, SKIP, SKIP_EVERYONE, WILD_CUSTOM, Card
 from .state import Deadline, Draw4Play, GameState, OwedChoice, PendingDraw, Phase, SeatStatus
 from .step import Step
-from .table import next_seat, two_in_play
+from .table import next_seat, possible_targets, two_in_play
 
 
 def give_turn(step: Step, seat: int, *, jump_in: bool = False, passes: int = 0) -> None:
@@ -31,7 +31,7 @@ def put_draw_on(
 ) -> None:
     """A draw penalty waits on `victim`: it answers (stacks, takes it, or challenges a
     W+4 when `draw4` says one may be challenged)."""
-    phase = Phase.RESPOND_DRAW4 if pending.kind == "wild-draw4" else Phase.PLAY
+    phase = Phase.RESPOND_DRAW4 if pending.kind in RESTRICTED_WILDS else Phase.PLAY
     event = ev.TurnChanged(victim, phase, jump_in, 0, pending)
     if draw4 is not None:
         event.challengeable, event.bluff, event.draw4_hand = draw4.seat, draw4.bluff, draw4.hand
@@ -70,8 +70,8 @@ def jump_in_open(state: GameState) -> bool:
 
 
 def advance_after_card(step: Step, seat: int, card: Card) -> None:
-    """The turn after `seat`'s card: Skip, Reverse (two-player: a Skip) and the extra-turn
-    custom wild change who that is."""
+    """The turn after `seat`'s card: Skip, Reverse (two-player: a Skip), Skip Everyone
+    and the extra-turn custom wild change who that is."""
     s = step.state
     rules = s.rules
     rank = card.rank
@@ -95,6 +95,10 @@ def advance_after_card(step: Step, seat: int, card: Card) -> None:
             else:
                 following = next_seat(s, seat)
     elif rank == WILD_CUSTOM and rules.custom_wild_effect == "extra_turn":
+        following = seat
+    elif rank == SKIP_EVERYONE:
+        for other in possible_targets(s, seat):
+            step.emit(ev.SeatSkipped(other))
         following = seat
     else:
         following = next_seat(s, seat)

@@ -1,6 +1,7 @@
 """What leaves the engine: `view_for` (a state as a viewer may see it) and `redact_for`
 (an event as a viewer may see it). A seat sees its own hand and everyone's counts;
-spectators see no hand; staff see everything."""
+spectators see no hand; staff see everything. In UNO FLIP! everyone also sees the faces
+that face them: each hand's inactive faces and the draw pile's top back."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ def view_for(state: GameState, viewer: Viewer, *, reveal_all: bool = False) -> d
     game's players once it has ended, as the shell decides)."""
     sees_all = viewer.staff or reveal_all
     catchable = {w.seat for w in state.uno_windows}
+    flip = bool(state.deck)
     seats = []
     for seat in range(state.seat_count):
         entry = {
@@ -50,6 +52,8 @@ def view_for(state: GameState, viewer: Viewer, *, reveal_all: bool = False) -> d
         }
         if state.rules.teams:
             entry["team"] = seat % 2
+        if flip:
+            entry["backs"] = sorted(c.flipped.face for c in state.hands[seat])
         if sees_all:
             entry["hand"] = codes(state.hands[seat])
         seats.append(entry)
@@ -80,6 +84,9 @@ def view_for(state: GameState, viewer: Viewer, *, reveal_all: bool = False) -> d
         "ranking": list(state.ranking),
         "provably_fair": state.provably_fair,
     }
+    if flip:
+        view["side"] = state.side
+        view["draw_pile_back"] = state.draw_pile[0].flipped.face if state.draw_pile else None
     if sees_all:
         view["draw_pile_cards"] = codes(state.draw_pile)
     return view

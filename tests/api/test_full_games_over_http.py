@@ -56,7 +56,7 @@ def play_to_the_end(game_id: str, seated: list, rng: random.Random) -> tuple[dic
 
 
 @pytest.mark.parametrize("seats", [2, 4])
-@pytest.mark.parametrize("preset", ["classic", "house", "ozby"])
+@pytest.mark.parametrize("preset", ["classic", "house", "ozby", "flip"])
 def test_a_whole_match_played_from_legal_actions_alone(staff, make_player, preset, seats):
     rng = random.Random(f"{preset}/{seats}")
     # The host is staff only to give a `seed`, so that a failure can be replayed exactly.

@@ -776,7 +776,7 @@ def test_an_unknown_card_code_is_400_unknown_card(staff, ann, position_game):
         ({"type": None}, "type"),
         ({"type": "play"}, "card"),
         ({"type": "play", "card": 5}, "card"),
-        ({"type": "play", "card": "wild", "color": "purple"}, "color"),
+        ({"type": "play", "card": "wild", "color": "magenta"}, "color"),
         ({"type": "play", "card": "red-5", "uno": "maybe"}, "uno"),
         ({"type": "catch_uno"}, "target"),
         ({"type": "catch_uno", "target": -1}, "target"),

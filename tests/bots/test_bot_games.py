@@ -17,7 +17,7 @@ from players.services import player_register
 
 pytestmark = pytest.mark.django_db
 
-PRESETS = ("classic", "modern-swap", "modern-shuffle", "house", "ozby")
+PRESETS = ("classic", "modern-swap", "modern-shuffle", "house", "ozby", "flip")
 #: Games per preset: a few locally, up to 50 in CI.
 GAMES_PER_PRESET = 20 if os.environ.get("CI") else 3
 

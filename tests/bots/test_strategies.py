@@ -22,7 +22,7 @@ from games.engine.state import GameState, Timers
 from games.engine.strategies import GREEDY, RANDOM, STRATEGIES, bot_decision, greedy_choice
 from tests.engine.builders import position_game
 
-PRESETS = ("classic", "modern-swap", "modern-shuffle", "house", "ozby")
+PRESETS = ("classic", "modern-swap", "modern-shuffle", "house", "ozby", "flip")
 
 
 def bot_game(preset: str, seats: int, seed: int) -> GameState:

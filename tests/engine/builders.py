@@ -187,3 +187,54 @@ def codes_of(text: str) -> tuple[str, ...]:
 def of_type(events, event_type) -> list:
     """The events of one type, in order."""
     return [e for e in events if isinstance(e, event_type)]
+
+
+def flip_game(
+    *,
+    seats: int = 4,
+    options: dict | None = None,
+    hands: dict[int, str],
+    top: str,
+    discard_below: str = "",
+    draw: str = "",
+    side: str = "light",
+    color: str | None = None,
+    to_act: int = 1,
+    dealer: int = 0,
+    unplaced: str = "draw_bottom",
+    rng: random.Random | None = None,
+) -> Table:
+    """An UNO FLIP! game from a position, cards by their full codes (`red-5/pink-6`), the
+    `side` up as given; every seat's hand must be given."""
+    from games.engine import Color
+
+    position = Position(
+        hands={seat: cs(text) for seat, text in hands.items()},
+        discard=(c(top),) + cs(discard_below),
+        draw=cs(draw),
+        color=Color(color) if color else None,
+        direction=1,
+        to_act=to_act,
+        dealer=dealer,
+        unplaced=unplaced,
+        side=side,
+    )
+    table = Table(GameState(), rng=rng or random.Random(0))
+    table.act(StartGame(seats, rule_set_from("flip", options or {}), position=position))
+    return table
+
+
+def flip_dealt_game(
+    *, seats: int = 4, hands: dict[int, str], first: str, then: str = "", dealer: int = 0
+) -> Table:
+    """An UNO FLIP! game dealt from a staff deck: `hands` (7 full codes per seat, every
+    seat given), then `first` turned, with `then` under it."""
+    order = [(dealer + 1 + i) % seats for i in range(seats)]
+    per_seat = {s: cs(hands[s]) for s in order}
+    size = len(per_seat[order[0]])
+    deck = [per_seat[order[i % seats]][i // seats] for i in range(size * seats)]
+    deck += [c(first)] + list(cs(then))
+    rules = rule_set_from("flip", {"hand_size": size})
+    table = Table(GameState(), rng=random.Random(0))
+    table.act(StartGame(seats, rules, dealer=dealer, deck=tuple(deck)))
+    return table

@@ -24,7 +24,7 @@ from games.engine import (
     step,
     view_for,
 )
-from games.engine.cards import build_deck
+from games.engine.cards import build_deck, oriented
 from games.engine.events import Event
 from games.engine.snapshot import state_from_json, state_to_json
 from games.engine.state import Timers
@@ -34,18 +34,32 @@ GROWING = ("wild-custom", "wild-downpour1", "wild-downpour2")
 
 
 def deck_of(state: GameState) -> Counter:
-    return Counter(build_deck(state.rules.cards, state.rules.downpour))
+    """The game's deck (UNO FLIP!: as its faces were paired for this game, light up)."""
+    return Counter(state.deck or build_deck(state.rules.cards, state.rules.downpour))
 
 
 def cards_in_play(state: GameState) -> Counter:
-    placed = Counter(state.draw_pile) + Counter(state.discard_pile) + Counter(state.out_of_play)
+    """Every card in the state, counted light face up (each double-faced card once,
+    whichever side is up)."""
+    placed = Counter(oriented(state.draw_pile, False))
+    placed.update(oriented(state.discard_pile, False))
+    placed.update(oriented(state.out_of_play, False))
     for hand in state.hands:
-        placed.update(hand)
+        placed.update(oriented(hand, False))
     return placed
+
+
+def check_side(state: GameState) -> None:
+    """UNO FLIP!: every card lies with the side up face up, in hands and piles alike."""
+    dark = state.side == "dark"
+    everywhere = state.draw_pile + state.discard_pile + state.out_of_play
+    assert all(c.dark_up is dark for c in everywhere + sum(state.hands, ())), "one side up"
 
 
 def check_invariants(state: GameState, deck: Counter, new_events: tuple[Event, ...]) -> None:
     assert cards_in_play(state) == deck, "every card of the deck is in exactly one place"
+    if state.deck:
+        check_side(state)
     cached = json.loads(json.dumps(state_to_json(state)))
     assert state_from_json(cached) == state, "the JSON state cache gives back the state"
     if state.status != Status.ACTIVE:
@@ -70,6 +84,10 @@ def _check_seat_sees_only_its_own(state: GameState, seat: int, new_events) -> No
     assert view["you"]["hand"] == [c.code for c in state.hands[seat]]
     assert "draw_pile_cards" not in view
     assert all("hand" not in entry for entry in view["seats"])
+    if state.deck:  # UNO FLIP!: of the others' hands, only the faces facing away
+        for entry in view["seats"]:
+            hand = state.hands[entry["seat"]]
+            assert entry["backs"] == sorted(c.flipped.face for c in hand)
     for event in new_events:
         redacted = redact_for(event, Viewer.of_seat(seat))
         if redacted["private"] is not None:

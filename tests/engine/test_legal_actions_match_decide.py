@@ -32,7 +32,7 @@ from games.engine import (
     legal_actions,
     step,
 )
-from games.engine.cards import COLORS, build_deck
+from games.engine.cards import COLORS, DARK_COLORS, Color, build_deck, oriented
 from games.engine.commands import ACTION_TYPES
 
 from .builders import c, position_game
@@ -60,16 +60,24 @@ def test_the_candidates_cover_every_seat_command_type():
 
 def every_command(state: GameState, seat: int) -> Iterator:
     """Every seat command `seat` could send: each card code of the deck in use with each
-    color (or none), each target seat (or none, or one off the table), UNO on and off."""
+    color (or none), each target seat (or none, or one off the table), UNO on and off.
+    UNO FLIP!: each card of the game's deck lying as the side up, the side's colors and
+    one of the other side's."""
     seats = range(-1, state.seat_count + 1)
-    for card in dict.fromkeys(build_deck(state.rules.cards, state.rules.downpour)):
-        for color in (None, *COLORS):
+    deck = build_deck(state.rules.cards, state.rules.downpour)
+    colors = COLORS
+    if state.deck:
+        dark = state.side == "dark"
+        deck = oriented(state.deck, dark)
+        colors = (DARK_COLORS + (Color.RED,)) if dark else (COLORS + (Color.PINK,))
+    for card in dict.fromkeys(deck):
+        for color in (None, *colors):
             for target in (None, *seats):
                 yield PlayCard(seat, card, color, target)
                 yield PlayCard(seat, card, color, target, uno=True)
     yield from (DrawCard(seat), Pass(seat), KeepCard(seat), CallUno(seat))
     yield from (Challenge(seat), Accept(seat))
-    yield from (ChooseColor(seat, color) for color in COLORS)
+    yield from (ChooseColor(seat, color) for color in colors)
     yield from (ChooseTarget(seat, target) for target in seats)
     yield from (CatchUno(seat, target) for target in seats)
 

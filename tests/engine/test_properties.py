@@ -50,6 +50,8 @@ VARIANTS = [(preset, {}) for preset in PRESETS] + [
             "cards": "modern-swap",
         },
     ),
+    ("flip", {"stacking": "same", "draw_to_match": True, "scoring": "lowest"}),
+    ("flip", {"force_play": True, "wd4_enforcement": "strict", "teams": True}),
 ]
 
 

@@ -53,6 +53,7 @@ CONTRACT_PRESETS = {
     "classic": {},
     "modern-swap": {"cards": "modern-swap"},
     "modern-shuffle": {"cards": "modern-shuffle"},
+    "flip": {"cards": "flip"},
     "house": {"stacking": "same", "seven_o": True, "jump_in": True},
     "ozby": {
         "wild_first_card": "redraw",
@@ -151,7 +152,7 @@ def test_unknown_preset_is_rejected_naming_the_preset():
         ("hand_size", 7.0),
         ("stacking", "all"),
         ("stacking", True),
-        ("cards", "flip"),
+        ("cards", "flip2"),
         ("scoring", "highest"),
         ("wild_first_card", "skip"),
         ("uno_penalty", "none"),

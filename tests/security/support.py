@@ -14,9 +14,14 @@ of DESIGN.md section 4, not from the server's redaction code:
   seat once saw stays allowed (it may still be in the seat's own history);
 - once a game has ended, its players see everything when the service opens finished
   games to them (settings.UNO_REVEAL_FINISHED_GAMES);
-- staff see everything; an anonymous caller sees nothing at all.
+- staff see everything; an anonymous caller sees nothing at all;
+- UNO FLIP! (CONTRACT "What others see"): every card's face that faces away from its
+  holder is public: each hand's inactive faces and the draw pile's top back, at every
+  moment of the game (what was once shown stays allowed); a caller who may see a card's
+  full code may see both its faces. Found by replaying the log, not from the views.
 
-A body leaks when it contains, as a JSON string, a card code the caller may not see.
+A body leaks when it contains, as a JSON string, a card code (or an UNO FLIP! face) the
+caller may not see.
 Positions are set up so that every copy of many card kinds sits in one hidden place
 (one hand, the draw pile, or out of play), which makes those kinds canaries.
 """
@@ -24,6 +29,7 @@ Positions are set up so that every copy of many card kinds sits in one hidden pl
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import count
@@ -31,11 +37,22 @@ from itertools import count
 from django.conf import settings
 from django.test import Client
 
-from games.engine.cards import CARDS_BY_CODE
+from games.engine import GameState
+from games.engine.cards import CARDS_BY_CODE, DARK_FACES, LIGHT_FACES
+from games.engine.codec import event_from_parts
+from games.engine.evolve import record
 from games.models import Game, GameEvent, GameStatus
+from games.store import is_engine_event
 
 API = "/api/v1"
 ALL_CODES: frozenset[str] = frozenset(CARDS_BY_CODE)
+_LIGHT = frozenset(face.code for face in LIGHT_FACES)
+_DARK = frozenset(face.code for face in DARK_FACES)
+#: Every UNO FLIP! face, and every code a pair of faces can have.
+FLIP_FACES: frozenset[str] = _LIGHT | _DARK
+FLIP_CODES: frozenset[str] = frozenset(f"{light}/{dark}" for light in _LIGHT for dark in _DARK)
+EVERY_CODE: frozenset[str] = ALL_CODES | FLIP_FACES | FLIP_CODES
+_JSON_STRING = re.compile(r'"([a-z0-9/-]+)"')
 #: No timers: nothing may move a game between two looks at it.
 NO_TIMERS = {"turn_seconds": None, "response_seconds": None, "uno_window_seconds": None}
 
@@ -177,8 +194,33 @@ class Knowledge:
 
     def for_seat(self, seat: int) -> set[str]:
         if self.everything_open_to_players:
-            return set(ALL_CODES)
-        return self.public | self.seats.get(seat, set())
+            return set(EVERY_CODE)
+        return with_faces(self.public | self.seats.get(seat, set()))
+
+    def for_spectator(self) -> set[str]:
+        return with_faces(self.public)
+
+
+def with_faces(codes: set[str]) -> set[str]:
+    """The codes, and both faces of each UNO FLIP! code among them."""
+    return codes | {face for code in codes if "/" in code for face in code.split("/")}
+
+
+def faces_facing_away(rows: list[GameEvent]) -> set[str]:
+    """UNO FLIP!: every face that ever faced away from its holder (a hand's inactive
+    faces, the draw pile's top back), by replaying the log event by event."""
+    state, shown = GameState(), set()
+    for row in rows:
+        if not is_engine_event(row):
+            continue
+        record(state, event_from_parts(row.type, row.public, row.private, row.schema_version))
+        if not state.deck:
+            continue
+        for hand in state.hands:
+            shown.update(c.flipped.face for c in hand)
+        if state.draw_pile:
+            shown.add(state.draw_pile[0].flipped.face)
+    return shown
 
 
 def knowledge_from_log(game_id) -> Knowledge:
@@ -188,7 +230,10 @@ def knowledge_from_log(game_id) -> Knowledge:
     def seat_saw(seat: int, codes: Iterable[str]) -> None:
         known.seats.setdefault(int(seat), set()).update(codes)
 
-    for row in stored_events(game_id):
+    rows = stored_events(game_id)
+    if game.rules["options"].get("cards") == "flip":
+        known.public |= faces_facing_away(rows)
+    for row in rows:
         public, private = row.public, row.private or {}
         kind = row.type
         if kind == "position_loaded":
@@ -215,8 +260,8 @@ def knowledge_from_log(game_id) -> Knowledge:
 
 
 def codes_in(text: str) -> set[str]:
-    """Card codes appearing in a body as JSON strings."""
-    return {code for code in ALL_CODES if f'"{code}"' in text}
+    """Card codes (and UNO FLIP! faces) appearing in a body as JSON strings."""
+    return {found for found in _JSON_STRING.findall(text) if found in EVERY_CODE}
 
 
 # --- the crawler ---------------------------------------------------------------------
@@ -289,11 +334,11 @@ def crawl(
     paths = endpoints(table.game_id, version, points, long_poll)
     callers: list[tuple[Caller, set[str]]] = []
     for seat, caller in enumerate(table.seats):
-        callers.append((caller, set(ALL_CODES) if caller.staff else known.for_seat(seat)))
-    callers += [(spectator, set(known.public)) for spectator in spectators]
+        callers.append((caller, set(EVERY_CODE) if caller.staff else known.for_seat(seat)))
+    callers += [(spectator, known.for_spectator()) for spectator in spectators]
     callers.append((ANONYMOUS, set()))
     if include_staff:
-        callers.append((table.staff, set(ALL_CODES)))
+        callers.append((table.staff, set(EVERY_CODE)))
     result = Crawl()
     for caller, allowed in callers:
         label = caller.name

@@ -435,3 +435,79 @@ def test_rotated_buried_shuffled_and_abandoned_hands_reveal_nothing_more(client)
     ok(call(client, table.seats[2], "POST", table.path("/leave")))
     assert [r.type for r in stored_events(table.game_id)].count("cards_buried") == 4
     assert_no_leaks(crawl(client, table, spectators=[spectator, table.seats[2]]))
+
+
+# --- UNO FLIP! ---------------------------------------------------------------------------
+# A 3-seat Flip game, light side up. Canaries: the light faces red-1 and red-2 (both
+# copies in seat 1's hand), yellow-7 (both in seat 2's), and the draw pile's cards under
+# its top, whose faces are hidden from everyone on both sides (green-8, teal-6).
+FLIP_HANDS = {
+    "0": ["blue-1/purple-1", "blue-2/purple-2", "blue-flip/wild"],
+    "1": ["red-1/pink-1", "red-1/pink-2", "red-2/pink-3", "red-2/pink-4", "blue-5/teal-9"],
+    "2": ["yellow-7/orange-1", "yellow-7/orange-2", "blue-6/orange-3", "blue-9/orange-4"],
+}
+FLIP_DRAW = ["green-3/purple-5", "green-8/teal-6", "green-8/teal-6", "green-4/purple-7"]
+FLIP_POSITION = {
+    "hands": FLIP_HANDS,
+    "discard": ["blue-4/pink-5"],
+    "draw": FLIP_DRAW,
+    "color": "blue",
+    "to_act": 1,
+    "dealer": 0,
+    "unplaced": "out_of_play",
+}
+
+
+@pytest.fixture
+def flip_table(client):
+    table = start_table(client, seats=3, rules={"preset": "flip"}, position=FLIP_POSITION)
+    return table, register("flip spectator")
+
+
+def test_flip_views_show_backs_but_never_the_faces_up_of_other_hands(client, flip_table):
+    table, spectator = flip_table
+    result = crawl(client, table, spectators=[spectator])
+    assert_no_leaks(result)
+    seen_by_spectator = result.seen[spectator.name]
+    assert {"pink-1", "orange-1", "purple-5"} <= seen_by_spectator  # backs, the draw's top
+    assert not {"red-1", "red-2", "yellow-7", "green-8", "teal-6"} & seen_by_spectator
+    view = ok(call(client, spectator, "GET", table.path()))
+    assert view["side"] == "light"
+    assert view["draw_pile_back"] == "purple-5"
+    assert view["seats"][1]["backs"] == ["pink-1", "pink-2", "pink-3", "pink-4", "teal-9"]
+
+
+def test_flip_draws_and_a_flip_reveal_nothing_more_than_the_backs(client, flip_table):
+    table, spectator = flip_table
+    leaks = act_and_check(client, table, 1, {"type": "play", "card": "blue-5/teal-9"})
+    leaks += act_and_check(client, table, 2, {"type": "draw"})  # green-3/purple-5
+    assert_no_leaks(crawl(client, table, spectators=[spectator]))
+    events = ok(call(client, spectator, "GET", table.path("/events?after=0")))["events"]
+    (drawn,) = [e for e in events if e["type"] == "cards_drawn"]
+    assert drawn["public"]["backs"] == ["purple-5"] and drawn["private"] is None
+    if ok(call(client, table.seats[2], "GET", table.path()))["phase"] == "drawn_card":
+        leaks += act_and_check(client, table, 2, {"type": "keep"})
+    leaks += act_and_check(client, table, 0, {"type": "play", "card": "blue-flip/wild"})
+    assert not leaks, leaks
+    view = ok(call(client, spectator, "GET", table.path()))
+    assert (view["side"], view["phase"]) == ("dark", "choose_color")
+    assert view["seats"][1]["backs"] == ["red-1", "red-1", "red-2", "red-2"]
+    assert_no_leaks(crawl(client, table, spectators=[spectator]))
+
+
+def test_the_crawler_reports_backs_that_show_the_faces_up(client, flip_table, monkeypatch):
+    import games.presentation
+
+    table, spectator = flip_table
+    honest = games.presentation.view_for
+
+    def leaky_view_for(state, viewer, *, reveal_all=False):
+        view = honest(state, viewer, reveal_all=reveal_all)
+        for entry in view["seats"]:
+            entry["backs"] = sorted(c.face for c in state.hands[entry["seat"]])
+        return view
+
+    monkeypatch.setattr(games.presentation, "view_for", leaky_view_for)
+    result = crawl(client, table, spectators=[spectator])
+    leaked = {code for leak in result.leaks for code in leak.codes}
+    assert {"red-1", "red-2", "yellow-7"} <= leaked

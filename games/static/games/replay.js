@@ -35,6 +35,13 @@
     return faces.length === 2 && side === "dark" ? faces[1] : faces[0];
   }
 
+  // An UNO FLIP! card's other face: the one that faces away from its holder.
+  function back(code) {
+    const faces = code.split("/");
+    if (faces.length !== 2) return null;
+    return side === "dark" ? faces[0] : faces[1];
+  }
+
   function card(code) {
     const shown = face(code);
     const color = shown.split("-")[0];
@@ -43,7 +50,8 @@
     chip.className = "card card-" + (MARKS[color] ? color : "wild");
     chip.dataset.code = code;
     const name = color === "wild" ? "wild " + (rest || "") : color + " " + rest;
-    chip.title = chip.ariaLabel = name.trim();
+    const other = back(code);
+    chip.title = chip.ariaLabel = name.trim() + (other ? " (back: " + other.replace("-", " ") + ")" : "");
     const mark = document.createElement("span");
     mark.className = "card-mark";
     mark.ariaHidden = "true";
@@ -52,6 +60,13 @@
     value.className = "card-value";
     value.textContent = rest in VALUES ? VALUES[rest] : rest;
     chip.append(mark, value);
+    if (other) {
+      const backFace = document.createElement("span");
+      backFace.className = "card-back";
+      backFace.ariaHidden = "true";
+      backFace.textContent = "/" + other;
+      chip.appendChild(backFace);
+    }
     return chip;
   }
 
