@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from games.hashing import format_time
 from players.models import Player
-from unoservice.api import ApiError, problem_responses
+from unoservice.api import ApiError, TimeField, problem_responses
 from unoservice.pages import PAGE_PARAMETERS, keyset_page, page_request, page_serializer
 from unoservice.rate_limits import ScopedRateThrottle
 
@@ -59,7 +59,7 @@ class PlayerRecordOutput(serializers.Serializer):
     id = serializers.UUIDField()
     name = serializers.CharField()
     bot = serializers.BooleanField()
-    created_at = serializers.CharField()
+    created_at = TimeField()
     stats = PlayerStatsOutput()
 
 
@@ -80,7 +80,7 @@ class PlayerGameOutput(serializers.Serializer):
     game = serializers.UUIDField()
     status = serializers.CharField(help_text="`finished` or `aborted`.")
     preset = serializers.CharField(help_text='The preset, or "custom".')
-    ended_at = serializers.CharField(allow_null=True)
+    ended_at = TimeField(allow_null=True)
     seat = serializers.IntegerField()
     rated = serializers.BooleanField()
     result = ResultOutput()

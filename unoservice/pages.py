@@ -33,8 +33,9 @@ PAGE_PARAMETERS = [
     ),
     OpenApiParameter(
         "cursor",
-        str,
-        description="The `next_cursor` of the previous page; absent for the first page.",
+        {"type": "string", "pattern": "^[A-Za-z0-9_-]+$"},
+        description="The `next_cursor` of the previous page; absent for the first page. "
+        "Opaque: any other value is a 400 `invalid_request` naming `cursor`.",
     ),
 ]
 

@@ -124,8 +124,11 @@ def test_a_card_is_the_card_enum_or_a_flip_pair_wherever_one_appears(document):
 
     assert [target(member) for member in card["oneOf"]] == ["CardCode", "FlipCardCode"]
     assert s["CardCode"]["enum"] == sorted(CARDS_BY_CODE)
-    assert pair.fullmatch("red-3/blue-skip") and pair.fullmatch("wild/green-draw2")
+    assert pair.fullmatch("red-3/teal-skip-everyone") and pair.fullmatch("wild/purple-draw5")
+    assert pair.fullmatch("blue-flip/wild-draw-color")
     assert not pair.fullmatch("red-3") and not pair.fullmatch("red-3/nothing")
+    assert not pair.fullmatch("red-3/blue-skip")  # two light faces: no such card
+    assert not pair.fullmatch("teal-1/red-3")  # the light face comes first
     assert target(s["GameView"]["properties"]["top_card"]) == "Card"
     assert target(s["YouView"]["properties"]["hand"]["items"]) == "Card"
     assert target(s["YouView"]["properties"]["drawn_card"]) == "Card"

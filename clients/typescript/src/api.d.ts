@@ -356,6 +356,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/leaderboards/{preset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A preset's leaderboard, best rating first */
+        get: operations["leaderboards_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/metrics": {
         parameters: {
             query?: never;
@@ -387,6 +404,57 @@ export interface paths {
         put?: never;
         /** Register: get a player and a token */
         post: operations["players_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/{player_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player and their stats */
+        get: operations["players_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/{player_id}/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's ended games you may read, newest first */
+        get: operations["players_games_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/{player_id}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's rating after each rated game, newest first */
+        get: operations["players_ratings_list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -558,6 +626,12 @@ export interface components {
             checks: components["schemas"]["AuditCheck"][];
         };
         /**
+         * @description * `players` - players
+         *     * `bots` - bots
+         * @enum {string}
+         */
+        BoardEnum: "players" | "bots";
+        /**
          * @description A request body: a member the operation does not take is a 400 `unknown_field`
          *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
          *     so a typo never passes for a default.
@@ -664,9 +738,13 @@ export interface components {
          *     * `yellow` - yellow
          *     * `green` - green
          *     * `blue` - blue
+         *     * `pink` - pink
+         *     * `teal` - teal
+         *     * `orange` - orange
+         *     * `purple` - purple
          * @enum {string}
          */
-        ColorEnum: "red" | "yellow" | "green" | "blue";
+        ColorEnum: "red" | "yellow" | "green" | "blue" | "pink" | "teal" | "orange" | "purple";
         /**
          * @description * `clockwise` - clockwise
          *     * `counterclockwise` - counterclockwise
@@ -782,6 +860,16 @@ export interface components {
          * @enum {string}
          */
         GameEndedFrameKindEnum: "game_ended";
+        GameLinksOutput: {
+            /** Format: uri */
+            view: string;
+            /** Format: uri */
+            replay: string;
+            /** Format: uri */
+            export: string;
+            /** Format: uri */
+            seal: string;
+        };
         GameStarted: {
             /** Format: uuid */
             game: string;
@@ -862,6 +950,15 @@ export interface components {
             draw_pile: number;
             discard_pile: number;
             draw_pile_cards?: components["schemas"]["Card"][];
+            /**
+             * @description UNO FLIP!: the side up.
+             *
+             *     * `light` - light
+             *     * `dark` - dark
+             */
+            side?: components["schemas"]["SideEnum"];
+            /** @description UNO FLIP!: the face the draw pile's top card shows everyone. */
+            draw_pile_back?: string | null;
             /** Format: date-time */
             deadline_at: string | null;
             /** Format: date-time */
@@ -927,6 +1024,28 @@ export interface components {
          * @enum {string}
          */
         KeepActionTypeEnum: "keep";
+        LeaderboardEntryOutput: {
+            rank: number;
+            player: components["schemas"]["PlayerRefOutput"];
+            /**
+             * Format: double
+             * @description mu - 3*sigma.
+             */
+            rating: number;
+            /** Format: double */
+            mu: number;
+            /** Format: double */
+            sigma: number;
+            /** @description Rated games played. */
+            games: number;
+            /** @description Fewer than 10 rated games. */
+            provisional: boolean;
+        };
+        LeaderboardPage: {
+            results: components["schemas"]["LeaderboardEntryOutput"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
         LegalActions: {
             /** @description Ready-to-send bodies for POST /actions. */
             actions: components["schemas"]["Action"][];
@@ -976,7 +1095,7 @@ export interface components {
              * @enum {string}
              */
             type: "play";
-            /** @description The card's code, e.g. red-5. */
+            /** @description The card's code, e.g. red-5; an UNO FLIP! card's is <light>/<dark>, e.g. red-3/teal-skip-everyone. */
             card: components["schemas"]["Card"];
             /**
              * @description The color called, for wilds.
@@ -985,6 +1104,10 @@ export interface components {
              *     * `yellow` - yellow
              *     * `green` - green
              *     * `blue` - blue
+             *     * `pink` - pink
+             *     * `teal` - teal
+             *     * `orange` - orange
+             *     * `purple` - purple
              */
             color?: components["schemas"]["ColorEnum"];
             /** @description The seat to swap with (7 under Seven-O, wild-swap). */
@@ -1000,6 +1123,25 @@ export interface components {
          * @enum {string}
          */
         PlayActionTypeEnum: "play";
+        PlayerGameOutput: {
+            /** Format: uuid */
+            game: string;
+            /** @description `finished` or `aborted`. */
+            status: string;
+            /** @description The preset, or "custom". */
+            preset: string;
+            /** Format: date-time */
+            ended_at: string | null;
+            seat: number;
+            rated: boolean;
+            result: components["schemas"]["ResultOutput"];
+            links: components["schemas"]["GameLinksOutput"];
+        };
+        PlayerGamePage: {
+            results: components["schemas"]["PlayerGameOutput"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
         PlayerOutput: {
             /** Format: uuid */
             id: string;
@@ -1008,12 +1150,26 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        PlayerRecordOutput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            bot: boolean;
+            /** Format: date-time */
+            created_at: string;
+            stats: components["schemas"]["PlayerStatsOutput"];
+        };
         PlayerRef: {
             /** Format: uuid */
             id: string;
             name: string;
             /** @description true for a server bot. */
             bot?: boolean;
+        };
+        PlayerRefOutput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
         };
         PlayerSnapshot: {
             /** @description The games where you must act now. */
@@ -1022,6 +1178,13 @@ export interface components {
             waiting: string[];
             /** @description The games you sit in that are being played. */
             active: string[];
+        };
+        PlayerStatsOutput: {
+            overall: components["schemas"]["StatsOutput"];
+            /** @description By preset; a game whose options override its preset counts under "custom". */
+            by_preset: {
+                [key: string]: components["schemas"]["StatsOutput"];
+            };
         };
         PlayerStreamFrame: components["schemas"]["SnapshotFrame"] | components["schemas"]["YourTurnFrame"] | components["schemas"]["GameStartedFrame"] | components["schemas"]["GameEndedFrame"] | components["schemas"]["SeatTakenFrame"] | components["schemas"]["SeatLeftFrame"] | components["schemas"]["RematchFrame"];
         /**
@@ -1068,16 +1231,25 @@ export interface components {
             eliminated?: number[];
             /** @default draw_bottom */
             unplaced?: components["schemas"]["UnplacedEnum"];
+            /**
+             * @description UNO FLIP!: the side up.
+             *
+             *     * `light` - light
+             *     * `dark` - dark
+             * @default light
+             */
+            side?: components["schemas"]["SideEnum"];
         };
         /**
          * @description * `classic` - classic
          *     * `modern-swap` - modern-swap
          *     * `modern-shuffle` - modern-shuffle
+         *     * `flip` - flip
          *     * `house` - house
          *     * `ozby` - ozby
          * @enum {string}
          */
-        PresetEnum: "classic" | "modern-swap" | "modern-shuffle" | "house" | "ozby";
+        PresetEnum: "classic" | "modern-swap" | "modern-shuffle" | "flip" | "house" | "ozby";
         /** @description The body of every error response (RFC 9457 problem details). */
         Problem: {
             /** @description A URI naming the kind of problem. */
@@ -1092,7 +1264,7 @@ export interface components {
              * @description A stable machine-readable code, e.g. not_found.
              * @enum {string}
              */
-            code: "account_disabled" | "cannot_call_uno" | "cannot_pass" | "card_not_in_hand" | "card_not_playable" | "catch_not_allowed" | "color_required" | "drawn_card_only" | "game_full" | "game_not_active" | "game_not_ended" | "game_not_found" | "game_not_full" | "game_not_sealed" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "invalid_target" | "invite_required" | "metrics_not_allowed" | "not_authenticated" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "nothing_to_challenge" | "nothing_to_draw" | "request_in_progress" | "service_unavailable" | "staff_only" | "stale_version" | "target_required" | "throttled" | "token_not_found" | "too_many_streams" | "unexpected_field" | "unknown_card" | "unknown_field" | "unknown_option" | "unsupported_media_type" | "window_closed" | "wrong_phase";
+            code: "account_disabled" | "cannot_call_uno" | "cannot_pass" | "card_not_in_hand" | "card_not_playable" | "catch_not_allowed" | "color_required" | "drawn_card_only" | "game_full" | "game_not_active" | "game_not_ended" | "game_not_found" | "game_not_full" | "game_not_sealed" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "invalid_target" | "invite_required" | "leaderboard_not_found" | "metrics_not_allowed" | "not_authenticated" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "nothing_to_challenge" | "nothing_to_draw" | "player_not_found" | "request_in_progress" | "service_unavailable" | "staff_only" | "stale_version" | "target_required" | "throttled" | "token_not_found" | "too_many_streams" | "unexpected_field" | "unknown_card" | "unknown_field" | "unknown_option" | "unsupported_media_type" | "window_closed" | "wrong_phase";
             /** @description The request's path. */
             instance?: string;
             /** @description For invalid_request: the messages for each field. */
@@ -1110,6 +1282,32 @@ export interface components {
              * @description For a rematch that cannot seat the caller: the next game.
              */
             next_game_id?: string;
+        };
+        RatingChangeOutput: {
+            /**
+             * Format: uuid
+             * @description The game rated; null for a game you may not read.
+             */
+            game: string | null;
+            preset: string;
+            board: components["schemas"]["BoardEnum"];
+            /**
+             * Format: double
+             * @description mu - 3*sigma after this game.
+             */
+            rating: number;
+            /** Format: double */
+            mu: number;
+            /** Format: double */
+            sigma: number;
+            /** @description Rated games on this board so far. */
+            games: number;
+            provisional: boolean;
+        };
+        RatingChangePage: {
+            results: components["schemas"]["RatingChangeOutput"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
         };
         /**
          * @description A request body: a member the operation does not take is a 400 `unknown_field`
@@ -1155,6 +1353,13 @@ export interface components {
          * @enum {string}
          */
         RematchFrameKindEnum: "rematch";
+        ResultOutput: {
+            /** @description 1 is best; null if aborted. */
+            place: number | null;
+            won: boolean;
+            /** @description The seat's match total. */
+            score: number;
+        };
         /**
          * @description A request body: a member the operation does not take is a 400 `unknown_field`
          *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
@@ -1234,9 +1439,17 @@ export interface components {
             score: number;
             state: components["schemas"]["StateEnum"];
             team?: number;
+            /** @description UNO FLIP!: the faces of the seat's cards that face everyone else, sorted. */
+            backs?: string[];
             /** @description Staff (or anyone once the game is open) only. */
             hand?: components["schemas"]["Card"][];
         };
+        /**
+         * @description * `light` - light
+         *     * `dark` - dark
+         * @enum {string}
+         */
+        SideEnum: "light" | "dark";
         SigningKeyView: {
             /** @description The first 16 hex characters of the raw key's sha256. */
             key_id: string;
@@ -1276,6 +1489,28 @@ export interface components {
          * @enum {string}
          */
         StateEnum: "playing" | "bot" | "removed" | "eliminated" | "open";
+        StatsOutput: {
+            /** @description Ended games (finished or aborted) played. */
+            games: number;
+            wins: number;
+            aborted: number;
+            /** @description Rounds played to their end. */
+            rounds: number;
+            rounds_won: number;
+            /** @description Points scored in rounds. */
+            points: number;
+            uno_calls: number;
+            /** @description Caught, or penalised, for not calling UNO. */
+            times_caught: number;
+            /** @description Others caught not calling UNO. */
+            catches: number;
+            timeouts: number;
+            /**
+             * Format: double
+             * @description Average finishing place in finished games (1 is best).
+             */
+            average_place: number | null;
+        };
         /**
          * @description * `waiting` - waiting
          *     * `active` - active
@@ -1464,7 +1699,7 @@ export interface components {
              * @default classic
              * @enum {string}
              */
-            cards?: "classic" | "modern-swap" | "modern-shuffle";
+            cards?: "classic" | "modern-swap" | "modern-shuffle" | "flip";
             /**
              * @description Adds 2 Wild Downpour Draw One and 2 Wild Downpour Draw Two: every other seat draws 1 or 2.
              * @default false
@@ -1611,10 +1846,10 @@ export interface components {
         };
         Rules: {
             /**
-             * @description The preset the options start from: `classic` (the defaults), `modern-swap` (cards=modern-swap), `modern-shuffle` (cards=modern-shuffle), `house` (stacking=same, seven_o=True, jump_in=True), `ozby` (wild_first_card=redraw, force_play=True, wd4_legal_when=no_other_playable, challenge_guilty_draw=2, skip_plays_again=True, draw_returns_to_player=True, stacking=draw2, jump_in=True, seven_o=True, scoring=target_loses).
+             * @description The preset the options start from: `classic` (the defaults), `modern-swap` (cards=modern-swap), `modern-shuffle` (cards=modern-shuffle), `flip` (cards=flip), `house` (stacking=same, seven_o=True, jump_in=True), `ozby` (wild_first_card=redraw, force_play=True, wd4_legal_when=no_other_playable, challenge_guilty_draw=2, skip_plays_again=True, draw_returns_to_player=True, stacking=draw2, jump_in=True, seven_o=True, scoring=target_loses).
              * @enum {string}
              */
-            preset: "classic" | "modern-swap" | "modern-shuffle" | "house" | "ozby";
+            preset: "classic" | "modern-swap" | "modern-shuffle" | "flip" | "house" | "ozby";
             options: components["schemas"]["RuleOptions"];
         };
         Timers: {
@@ -1692,7 +1927,7 @@ export interface components {
             seat: number;
             card: components["schemas"]["Card"];
             /** @enum {string|null} */
-            color: "red" | "yellow" | "green" | "blue" | null;
+            color: "red" | "yellow" | "green" | "blue" | "pink" | "teal" | "orange" | "purple" | null;
             target: number | null;
             jump_in: boolean;
             forced: boolean;
@@ -1769,14 +2004,15 @@ export interface components {
             prev_hash: string;
             hash: string;
         };
-        /** @description `reason`: draw, penalty, uno_penalty, false_catch, challenge, others_draw. */
+        /** @description `reason`: draw, penalty, uno_penalty, false_catch, challenge, others_draw. `backs` (UNO FLIP!) are the faces the drawn cards show everyone (their inactive faces), public; empty for single-faced cards. */
         CardsDrawnPublic: {
             seat: number;
             count: number;
             reason: string;
+            backs?: string[];
         };
         CardsDrawnPrivate: {
-            cards: components["schemas"]["Card"][];
+            cards?: components["schemas"]["Card"][];
             /** @description 32 hex characters that keep the digest from being reversed (games created since hash scheme 2). */
             nonce?: string;
         };
@@ -1793,6 +2029,29 @@ export interface components {
             actor: string;
             public: components["schemas"]["CardsDrawnPublic"];
             private: components["schemas"]["CardsDrawnPrivate"] | null;
+            private_digest: string;
+            prev_hash: string;
+            hash: string;
+        };
+        /** @description A Flip (UNO FLIP!): every hand and both piles are turned over where they lie, and `side` is up. `seat` played the Flip (None: it was the first card turned). */
+        CardsFlippedPublic: {
+            seat: number | null;
+            side: string;
+        };
+        CardsFlippedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cards_flipped";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: string;
+            public: components["schemas"]["CardsFlippedPublic"];
+            /** @description Always null. */
+            private: Record<string, never> | null;
             private_digest: string;
             prev_hash: string;
             hash: string;
@@ -1822,7 +2081,7 @@ export interface components {
         ColorChosenPublic: {
             seat: number;
             /** @enum {string} */
-            color: "red" | "yellow" | "green" | "blue";
+            color: "red" | "yellow" | "green" | "blue" | "pink" | "teal" | "orange" | "purple";
         };
         ColorChosenEvent: {
             seq: number;
@@ -2123,16 +2382,17 @@ export interface components {
         PositionLoadedPublic: {
             discard: components["schemas"]["Card"][];
             /** @enum {string|null} */
-            color: "red" | "yellow" | "green" | "blue" | null;
+            color: "red" | "yellow" | "green" | "blue" | "pink" | "teal" | "orange" | "purple" | null;
             direction: number;
             dealer: number;
             scores: number[];
             eliminated: number[];
+            side?: string;
         };
         PositionLoadedPrivate: {
-            held: components["schemas"]["Card"][];
-            draw: components["schemas"]["Card"][];
-            out_of_play: components["schemas"]["Card"][];
+            held?: components["schemas"]["Card"][];
+            draw?: components["schemas"]["Card"][];
+            out_of_play?: components["schemas"]["Card"][];
             /** @description 32 hex characters that keep the digest from being reversed (games created since hash scheme 2). */
             nonce?: string;
         };
@@ -2546,7 +2806,7 @@ export interface components {
             hash: string;
         };
         /** @description An event as a viewer sees it: `private` is null for a viewer who may not see it; `private_digest` always stays, so the hash chain verifies. */
-        Event: components["schemas"]["CardPlayedEvent"] | components["schemas"]["CardsBuriedEvent"] | components["schemas"]["CardsDealtEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CatchFailedEvent"] | components["schemas"]["ColorChosenEvent"] | components["schemas"]["DeckShuffledEvent"] | components["schemas"]["DirectionReversedEvent"] | components["schemas"]["Draw4ChallengedEvent"] | components["schemas"]["FirstCardReturnedEvent"] | components["schemas"]["FirstCardTurnedEvent"] | components["schemas"]["GameAbortedEvent"] | components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameStartedEvent"] | components["schemas"]["HandReplacedEvent"] | components["schemas"]["MatchEndedEvent"] | components["schemas"]["NothingDrawnEvent"] | components["schemas"]["PositionLoadedEvent"] | components["schemas"]["RoundEndedEvent"] | components["schemas"]["RoundStartedEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["SeatSkippedEvent"] | components["schemas"]["SeatStatusChangedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["ShufflesRevealedEvent"] | components["schemas"]["TimedOutEvent"] | components["schemas"]["TimeoutsResetEvent"] | components["schemas"]["TurnChangedEvent"] | components["schemas"]["TurnPassedEvent"] | components["schemas"]["UnoCalledEvent"] | components["schemas"]["UnoCaughtEvent"] | components["schemas"]["UnoPenaltyAppliedEvent"] | components["schemas"]["UnoWindowClosedEvent"] | components["schemas"]["UnoWindowOpenedEvent"];
+        Event: components["schemas"]["CardPlayedEvent"] | components["schemas"]["CardsBuriedEvent"] | components["schemas"]["CardsDealtEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CardsFlippedEvent"] | components["schemas"]["CatchFailedEvent"] | components["schemas"]["ColorChosenEvent"] | components["schemas"]["DeckShuffledEvent"] | components["schemas"]["DirectionReversedEvent"] | components["schemas"]["Draw4ChallengedEvent"] | components["schemas"]["FirstCardReturnedEvent"] | components["schemas"]["FirstCardTurnedEvent"] | components["schemas"]["GameAbortedEvent"] | components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameStartedEvent"] | components["schemas"]["HandReplacedEvent"] | components["schemas"]["MatchEndedEvent"] | components["schemas"]["NothingDrawnEvent"] | components["schemas"]["PositionLoadedEvent"] | components["schemas"]["RoundEndedEvent"] | components["schemas"]["RoundStartedEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["SeatSkippedEvent"] | components["schemas"]["SeatStatusChangedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["ShufflesRevealedEvent"] | components["schemas"]["TimedOutEvent"] | components["schemas"]["TimeoutsResetEvent"] | components["schemas"]["TurnChangedEvent"] | components["schemas"]["TurnPassedEvent"] | components["schemas"]["UnoCalledEvent"] | components["schemas"]["UnoCaughtEvent"] | components["schemas"]["UnoPenaltyAppliedEvent"] | components["schemas"]["UnoWindowClosedEvent"] | components["schemas"]["UnoWindowOpenedEvent"];
         GamesAbortProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "account_disabled" | "game_not_active" | "game_not_found" | "idempotency_key_reused" | "invalid_request" | "not_authenticated" | "not_found" | "request_in_progress" | "service_unavailable" | "staff_only" | "throttled" | "unknown_field" | "unsupported_media_type";
@@ -2615,9 +2875,17 @@ export interface components {
             /** @enum {string} */
             code?: "invalid_request" | "service_unavailable" | "throttled";
         };
+        LeaderboardsRetrieveProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "invalid_request" | "leaderboard_not_found" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
+        };
         MetricsProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "account_disabled" | "invalid_request" | "metrics_not_allowed" | "not_authenticated" | "service_unavailable";
+        };
+        PlayersGamesListProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "not_found" | "player_not_found" | "service_unavailable" | "throttled";
         };
         PlayersMeProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
@@ -2631,9 +2899,17 @@ export interface components {
             /** @enum {string} */
             code?: "account_disabled" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
         };
+        PlayersRatingsListProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "not_found" | "player_not_found" | "service_unavailable" | "throttled";
+        };
         PlayersRegisterProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "invalid_request" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+        };
+        PlayersRetrieveProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "not_found" | "player_not_found" | "service_unavailable" | "throttled";
         };
         PlayersTokensCreateProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
@@ -2667,7 +2943,7 @@ export interface operations {
     games_list: {
         parameters: {
             query?: {
-                /** @description The `next_cursor` of the previous page; absent for the first page. */
+                /** @description The `next_cursor` of the previous page; absent for the first page. Opaque: any other value is a 400 `invalid_request` naming `cursor`. */
                 cursor?: string;
                 /** @description Items per page, 1 to 100 (50 when absent). */
                 limit?: number;
@@ -2677,12 +2953,13 @@ export interface operations {
                 player?: string;
                 /**
                  * @description * `classic` - classic
+                 *     * `flip` - flip
                  *     * `house` - house
                  *     * `modern-shuffle` - modern-shuffle
                  *     * `modern-swap` - modern-swap
                  *     * `ozby` - ozby
                  */
-                preset?: "classic" | "house" | "modern-shuffle" | "modern-swap" | "ozby";
+                preset?: "classic" | "flip" | "house" | "modern-shuffle" | "modern-swap" | "ozby";
                 /**
                  * @description * `waiting` - waiting
                  *     * `active` - active
@@ -5036,6 +5313,119 @@ export interface operations {
             };
         };
     };
+    leaderboards_retrieve: {
+        parameters: {
+            query?: {
+                /** @description The board of games of bots alone instead of people's. */
+                bots?: boolean;
+                /** @description The `next_cursor` of the previous page; absent for the first page. Opaque: any other value is a 400 `invalid_request` naming `cursor`. */
+                cursor?: string;
+                /** @description Items per page, 1 to 100 (50 when absent). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                preset: "classic" | "custom" | "flip" | "house" | "modern-shuffle" | "modern-swap" | "ozby";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardPage"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["LeaderboardsRetrieveProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["LeaderboardsRetrieveProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `leaderboard_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["LeaderboardsRetrieveProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["LeaderboardsRetrieveProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["LeaderboardsRetrieveProblem"];
+                };
+            };
+        };
+    };
     metrics: {
         parameters: {
             query?: never;
@@ -5185,6 +5575,336 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["PlayersRegisterProblem"];
+                };
+            };
+        };
+    };
+    players_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerRecordOutput"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersRetrieveProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersRetrieveProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `not_found`, `player_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersRetrieveProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersRetrieveProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersRetrieveProblem"];
+                };
+            };
+        };
+    };
+    players_games_list: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page; absent for the first page. Opaque: any other value is a 400 `invalid_request` naming `cursor`. */
+                cursor?: string;
+                /** @description Items per page, 1 to 100 (50 when absent). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerGamePage"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersGamesListProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersGamesListProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `not_found`, `player_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersGamesListProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersGamesListProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersGamesListProblem"];
+                };
+            };
+        };
+    };
+    players_ratings_list: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page; absent for the first page. Opaque: any other value is a 400 `invalid_request` naming `cursor`. */
+                cursor?: string;
+                /** @description Items per page, 1 to 100 (50 when absent). */
+                limit?: number;
+                /** @description Only this preset's ratings. */
+                preset?: string;
+            };
+            header?: never;
+            path: {
+                player_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingChangePage"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersRatingsListProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersRatingsListProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `not_found`, `player_not_found`. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersRatingsListProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersRatingsListProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersRatingsListProblem"];
                 };
             };
         };
@@ -5483,7 +6203,7 @@ export interface operations {
     players_tokens_list: {
         parameters: {
             query?: {
-                /** @description The `next_cursor` of the previous page; absent for the first page. */
+                /** @description The `next_cursor` of the previous page; absent for the first page. Opaque: any other value is a 400 `invalid_request` naming `cursor`. */
                 cursor?: string;
                 /** @description Items per page, 1 to 100 (50 when absent). */
                 limit?: number;

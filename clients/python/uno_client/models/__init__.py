@@ -7,6 +7,7 @@ from .action_result import ActionResult
 from .alg_enum import AlgEnum
 from .audit_check import AuditCheck
 from .audit_result import AuditResult
+from .board_enum import BoardEnum
 from .bot_input import BotInput
 from .call_uno_action import CallUnoAction
 from .call_uno_action_type_enum import CallUnoActionTypeEnum
@@ -30,6 +31,10 @@ from .cards_drawn_event import CardsDrawnEvent
 from .cards_drawn_event_type import CardsDrawnEventType
 from .cards_drawn_private import CardsDrawnPrivate
 from .cards_drawn_public import CardsDrawnPublic
+from .cards_flipped_event import CardsFlippedEvent
+from .cards_flipped_event_private_type_0 import CardsFlippedEventPrivateType0
+from .cards_flipped_event_type import CardsFlippedEventType
+from .cards_flipped_public import CardsFlippedPublic
 from .catch_failed_event import CatchFailedEvent
 from .catch_failed_event_private_type_0 import CatchFailedEventPrivateType0
 from .catch_failed_event_type import CatchFailedEventType
@@ -95,6 +100,7 @@ from .game_created_public_visibility import GameCreatedPublicVisibility
 from .game_ended import GameEnded
 from .game_ended_frame import GameEndedFrame
 from .game_ended_frame_kind_enum import GameEndedFrameKindEnum
+from .game_links_output import GameLinksOutput
 from .game_started import GameStarted
 from .game_started_event import GameStartedEvent
 from .game_started_event_private_type_0 import GameStartedEventPrivateType0
@@ -151,6 +157,11 @@ from .keep_action import KeepAction
 from .keep_action_type_enum import KeepActionTypeEnum
 from .keys_list_problem import KeysListProblem
 from .keys_list_problem_code import KeysListProblemCode
+from .leaderboard_entry_output import LeaderboardEntryOutput
+from .leaderboard_page import LeaderboardPage
+from .leaderboards_retrieve_preset import LeaderboardsRetrievePreset
+from .leaderboards_retrieve_problem import LeaderboardsRetrieveProblem
+from .leaderboards_retrieve_problem_code import LeaderboardsRetrieveProblemCode
 from .legal_actions import LegalActions
 from .match_ended_event import MatchEndedEvent
 from .match_ended_event_private_type_0 import MatchEndedEventPrivateType0
@@ -168,17 +179,29 @@ from .pass_action_type_enum import PassActionTypeEnum
 from .patched_profile_input import PatchedProfileInput
 from .play_action import PlayAction
 from .play_action_type_enum import PlayActionTypeEnum
+from .player_game_output import PlayerGameOutput
+from .player_game_page import PlayerGamePage
 from .player_output import PlayerOutput
+from .player_record_output import PlayerRecordOutput
 from .player_ref import PlayerRef
+from .player_ref_output import PlayerRefOutput
 from .player_snapshot import PlayerSnapshot
+from .player_stats_output import PlayerStatsOutput
+from .player_stats_output_by_preset import PlayerStatsOutputByPreset
+from .players_games_list_problem import PlayersGamesListProblem
+from .players_games_list_problem_code import PlayersGamesListProblemCode
 from .players_me_problem import PlayersMeProblem
 from .players_me_problem_code import PlayersMeProblemCode
 from .players_me_stream_problem import PlayersMeStreamProblem
 from .players_me_stream_problem_code import PlayersMeStreamProblemCode
 from .players_me_update_problem import PlayersMeUpdateProblem
 from .players_me_update_problem_code import PlayersMeUpdateProblemCode
+from .players_ratings_list_problem import PlayersRatingsListProblem
+from .players_ratings_list_problem_code import PlayersRatingsListProblemCode
 from .players_register_problem import PlayersRegisterProblem
 from .players_register_problem_code import PlayersRegisterProblemCode
+from .players_retrieve_problem import PlayersRetrieveProblem
+from .players_retrieve_problem_code import PlayersRetrieveProblemCode
 from .players_tokens_create_problem import PlayersTokensCreateProblem
 from .players_tokens_create_problem_code import PlayersTokensCreateProblemCode
 from .players_tokens_list_problem import PlayersTokensListProblem
@@ -201,11 +224,14 @@ from .preset_enum import PresetEnum
 from .problem import Problem
 from .problem_code import ProblemCode
 from .problem_errors import ProblemErrors
+from .rating_change_output import RatingChangeOutput
+from .rating_change_page import RatingChangePage
 from .register_input import RegisterInput
 from .register_output import RegisterOutput
 from .rematch import Rematch
 from .rematch_frame import RematchFrame
 from .rematch_frame_kind_enum import RematchFrameKindEnum
+from .result_output import ResultOutput
 from .round_ended_event import RoundEndedEvent
 from .round_ended_event_private_type_0 import RoundEndedEventPrivateType0
 from .round_ended_event_type import RoundEndedEventType
@@ -257,11 +283,13 @@ from .shuffles_revealed_event import ShufflesRevealedEvent
 from .shuffles_revealed_event_private_type_0 import ShufflesRevealedEventPrivateType0
 from .shuffles_revealed_event_type import ShufflesRevealedEventType
 from .shuffles_revealed_public import ShufflesRevealedPublic
+from .side_enum import SideEnum
 from .signing_key_view import SigningKeyView
 from .signing_keys import SigningKeys
 from .snapshot_frame import SnapshotFrame
 from .snapshot_frame_kind_enum import SnapshotFrameKindEnum
 from .state_enum import StateEnum
+from .stats_output import StatsOutput
 from .status_enum import StatusEnum
 from .strategy_enum import StrategyEnum
 from .stream_end import StreamEnd
@@ -333,6 +361,7 @@ __all__ = (
     "AlgEnum",
     "AuditCheck",
     "AuditResult",
+    "BoardEnum",
     "BotInput",
     "CallUnoAction",
     "CallUnoActionTypeEnum",
@@ -356,6 +385,10 @@ __all__ = (
     "CardsDrawnEventType",
     "CardsDrawnPrivate",
     "CardsDrawnPublic",
+    "CardsFlippedEvent",
+    "CardsFlippedEventPrivateType0",
+    "CardsFlippedEventType",
+    "CardsFlippedPublic",
     "CatchFailedEvent",
     "CatchFailedEventPrivateType0",
     "CatchFailedEventType",
@@ -421,6 +454,7 @@ __all__ = (
     "GameEnded",
     "GameEndedFrame",
     "GameEndedFrameKindEnum",
+    "GameLinksOutput",
     "GamesAbortProblem",
     "GamesAbortProblemCode",
     "GamesActProblem",
@@ -477,6 +511,11 @@ __all__ = (
     "KeepActionTypeEnum",
     "KeysListProblem",
     "KeysListProblemCode",
+    "LeaderboardEntryOutput",
+    "LeaderboardPage",
+    "LeaderboardsRetrievePreset",
+    "LeaderboardsRetrieveProblem",
+    "LeaderboardsRetrieveProblemCode",
     "LegalActions",
     "MatchEndedEvent",
     "MatchEndedEventPrivateType0",
@@ -494,8 +533,14 @@ __all__ = (
     "PatchedProfileInput",
     "PlayAction",
     "PlayActionTypeEnum",
+    "PlayerGameOutput",
+    "PlayerGamePage",
     "PlayerOutput",
+    "PlayerRecordOutput",
     "PlayerRef",
+    "PlayerRefOutput",
+    "PlayersGamesListProblem",
+    "PlayersGamesListProblemCode",
     "PlayersMeProblem",
     "PlayersMeProblemCode",
     "PlayersMeStreamProblem",
@@ -503,8 +548,14 @@ __all__ = (
     "PlayersMeUpdateProblem",
     "PlayersMeUpdateProblemCode",
     "PlayerSnapshot",
+    "PlayersRatingsListProblem",
+    "PlayersRatingsListProblemCode",
     "PlayersRegisterProblem",
     "PlayersRegisterProblemCode",
+    "PlayersRetrieveProblem",
+    "PlayersRetrieveProblemCode",
+    "PlayerStatsOutput",
+    "PlayerStatsOutputByPreset",
     "PlayersTokensCreateProblem",
     "PlayersTokensCreateProblemCode",
     "PlayersTokensListProblem",
@@ -527,11 +578,14 @@ __all__ = (
     "Problem",
     "ProblemCode",
     "ProblemErrors",
+    "RatingChangeOutput",
+    "RatingChangePage",
     "RegisterInput",
     "RegisterOutput",
     "Rematch",
     "RematchFrame",
     "RematchFrameKindEnum",
+    "ResultOutput",
     "RoundEndedEvent",
     "RoundEndedEventPrivateType0",
     "RoundEndedEventType",
@@ -583,11 +637,13 @@ __all__ = (
     "ShufflesRevealedEventPrivateType0",
     "ShufflesRevealedEventType",
     "ShufflesRevealedPublic",
+    "SideEnum",
     "SigningKeys",
     "SigningKeyView",
     "SnapshotFrame",
     "SnapshotFrameKindEnum",
     "StateEnum",
+    "StatsOutput",
     "StatusEnum",
     "StrategyEnum",
     "StreamEnd",

@@ -26,7 +26,9 @@ class CardsDrawnEvent:
         schema_version (int):
         recorded_at (datetime.datetime):
         actor (str):
-        public (CardsDrawnPublic): `reason`: draw, penalty, uno_penalty, false_catch, challenge, others_draw.
+        public (CardsDrawnPublic): `reason`: draw, penalty, uno_penalty, false_catch, challenge, others_draw. `backs`
+            (UNO FLIP!) are the faces the drawn cards show everyone (their inactive faces), public; empty for single-faced
+            cards.
         private (CardsDrawnPrivate | None):
         private_digest (str):
         prev_hash (str):

@@ -16,34 +16,34 @@ T = TypeVar("T", bound="CardsDrawnPrivate")
 class CardsDrawnPrivate:
     """
     Attributes:
-        cards (list[CardCode | str]):
+        cards (list[CardCode | str] | Unset):
         nonce (str | Unset): 32 hex characters that keep the digest from being reversed (games created since hash scheme
             2).
     """
 
-    cards: list[CardCode | str]
+    cards: list[CardCode | str] | Unset = UNSET
     nonce: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        cards = []
-        for cards_item_data in self.cards:
-            cards_item: str
-            if isinstance(cards_item_data, CardCode):
-                cards_item = cards_item_data.value
-            else:
-                cards_item = cards_item_data
-            cards.append(cards_item)
+        cards: list[str] | Unset = UNSET
+        if not isinstance(self.cards, Unset):
+            cards = []
+            for cards_item_data in self.cards:
+                cards_item: str
+                if isinstance(cards_item_data, CardCode):
+                    cards_item = cards_item_data.value
+                else:
+                    cards_item = cards_item_data
+                cards.append(cards_item)
 
         nonce = self.nonce
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "cards": cards,
-            }
-        )
+        field_dict.update({})
+        if cards is not UNSET:
+            field_dict["cards"] = cards
         if nonce is not UNSET:
             field_dict["nonce"] = nonce
 
@@ -52,24 +52,26 @@ class CardsDrawnPrivate:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        cards = []
-        _cards = d.pop("cards")
-        for cards_item_data in _cards:
+        _cards = d.pop("cards", UNSET)
+        cards: list[CardCode | str] | Unset = UNSET
+        if _cards is not UNSET:
+            cards = []
+            for cards_item_data in _cards:
 
-            def _parse_cards_item(data: object) -> CardCode | str:
-                try:
-                    if not isinstance(data, str):
-                        raise TypeError()
-                    componentsschemas_card_type_0 = CardCode(data)
+                def _parse_cards_item(data: object) -> CardCode | str:
+                    try:
+                        if not isinstance(data, str):
+                            raise TypeError()
+                        componentsschemas_card_type_0 = CardCode(data)
 
-                    return componentsschemas_card_type_0
-                except (TypeError, ValueError, AttributeError, KeyError):
-                    pass
-                return cast(CardCode | str, data)
+                        return componentsschemas_card_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    return cast(CardCode | str, data)
 
-            cards_item = _parse_cards_item(cards_item_data)
+                cards_item = _parse_cards_item(cards_item_data)
 
-            cards.append(cards_item)
+                cards.append(cards_item)
 
         nonce = d.pop("nonce", UNSET)
 

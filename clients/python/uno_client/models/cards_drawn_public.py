@@ -1,27 +1,32 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="CardsDrawnPublic")
 
 
 @_attrs_define
 class CardsDrawnPublic:
-    """`reason`: draw, penalty, uno_penalty, false_catch, challenge, others_draw.
+    """`reason`: draw, penalty, uno_penalty, false_catch, challenge, others_draw. `backs` (UNO FLIP!) are the faces the
+    drawn cards show everyone (their inactive faces), public; empty for single-faced cards.
 
-    Attributes:
-        seat (int):
-        count (int):
-        reason (str):
+        Attributes:
+            seat (int):
+            count (int):
+            reason (str):
+            backs (list[str] | Unset):
     """
 
     seat: int
     count: int
     reason: str
+    backs: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -30,6 +35,10 @@ class CardsDrawnPublic:
         count = self.count
 
         reason = self.reason
+
+        backs: list[str] | Unset = UNSET
+        if not isinstance(self.backs, Unset):
+            backs = self.backs
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -40,6 +49,8 @@ class CardsDrawnPublic:
                 "reason": reason,
             }
         )
+        if backs is not UNSET:
+            field_dict["backs"] = backs
 
         return field_dict
 
@@ -52,10 +63,13 @@ class CardsDrawnPublic:
 
         reason = d.pop("reason")
 
+        backs = cast(list[str], d.pop("backs", UNSET))
+
         cards_drawn_public = cls(
             seat=seat,
             count=count,
             reason=reason,
+            backs=backs,
         )
 
         cards_drawn_public.additional_properties = d

@@ -23,6 +23,10 @@ class ChooseColorAction:
                 * `yellow` - yellow
                 * `green` - green
                 * `blue` - blue
+                * `pink` - pink
+                * `teal` - teal
+                * `orange` - orange
+                * `purple` - purple
     """
 
     type_: ChooseColorActionTypeEnum

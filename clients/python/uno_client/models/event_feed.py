@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from ..models.cards_buried_event import CardsBuriedEvent
     from ..models.cards_dealt_event import CardsDealtEvent
     from ..models.cards_drawn_event import CardsDrawnEvent
+    from ..models.cards_flipped_event import CardsFlippedEvent
     from ..models.catch_failed_event import CatchFailedEvent
     from ..models.color_chosen_event import ColorChosenEvent
     from ..models.deck_shuffled_event import DeckShuffledEvent
@@ -52,13 +53,13 @@ class EventFeed:
     Attributes:
         version (int):
         head_hash (str): The hash of the event at `version` (64 zeros before any): evidence a client keeps as it plays.
-        events (list[CardPlayedEvent | CardsBuriedEvent | CardsDealtEvent | CardsDrawnEvent | CatchFailedEvent |
-            ColorChosenEvent | DeckShuffledEvent | DirectionReversedEvent | Draw4ChallengedEvent | FirstCardReturnedEvent |
-            FirstCardTurnedEvent | GameAbortedEvent | GameCreatedEvent | GameStartedEvent | HandReplacedEvent |
-            MatchEndedEvent | NothingDrawnEvent | PositionLoadedEvent | RoundEndedEvent | RoundStartedEvent | SeatLeftEvent
-            | SeatSkippedEvent | SeatStatusChangedEvent | SeatTakenEvent | ShufflesRevealedEvent | TimedOutEvent |
-            TimeoutsResetEvent | TurnChangedEvent | TurnPassedEvent | UnoCalledEvent | UnoCaughtEvent |
-            UnoPenaltyAppliedEvent | UnoWindowClosedEvent | UnoWindowOpenedEvent]):
+        events (list[CardPlayedEvent | CardsBuriedEvent | CardsDealtEvent | CardsDrawnEvent | CardsFlippedEvent |
+            CatchFailedEvent | ColorChosenEvent | DeckShuffledEvent | DirectionReversedEvent | Draw4ChallengedEvent |
+            FirstCardReturnedEvent | FirstCardTurnedEvent | GameAbortedEvent | GameCreatedEvent | GameStartedEvent |
+            HandReplacedEvent | MatchEndedEvent | NothingDrawnEvent | PositionLoadedEvent | RoundEndedEvent |
+            RoundStartedEvent | SeatLeftEvent | SeatSkippedEvent | SeatStatusChangedEvent | SeatTakenEvent |
+            ShufflesRevealedEvent | TimedOutEvent | TimeoutsResetEvent | TurnChangedEvent | TurnPassedEvent | UnoCalledEvent
+            | UnoCaughtEvent | UnoPenaltyAppliedEvent | UnoWindowClosedEvent | UnoWindowOpenedEvent]):
     """
 
     version: int
@@ -68,6 +69,7 @@ class EventFeed:
         | CardsBuriedEvent
         | CardsDealtEvent
         | CardsDrawnEvent
+        | CardsFlippedEvent
         | CatchFailedEvent
         | ColorChosenEvent
         | DeckShuffledEvent
@@ -106,6 +108,7 @@ class EventFeed:
         from ..models.cards_buried_event import CardsBuriedEvent  # noqa: PLC0415
         from ..models.cards_dealt_event import CardsDealtEvent  # noqa: PLC0415
         from ..models.cards_drawn_event import CardsDrawnEvent  # noqa: PLC0415
+        from ..models.cards_flipped_event import CardsFlippedEvent  # noqa: PLC0415
         from ..models.catch_failed_event import CatchFailedEvent  # noqa: PLC0415
         from ..models.color_chosen_event import ColorChosenEvent  # noqa: PLC0415
         from ..models.deck_shuffled_event import DeckShuffledEvent  # noqa: PLC0415
@@ -150,6 +153,8 @@ class EventFeed:
             elif isinstance(events_item_data, CardsDealtEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, CardsDrawnEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, CardsFlippedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, CatchFailedEvent):
                 events_item = events_item_data.to_dict()
@@ -232,6 +237,7 @@ class EventFeed:
         from ..models.cards_buried_event import CardsBuriedEvent  # noqa: PLC0415
         from ..models.cards_dealt_event import CardsDealtEvent  # noqa: PLC0415
         from ..models.cards_drawn_event import CardsDrawnEvent  # noqa: PLC0415
+        from ..models.cards_flipped_event import CardsFlippedEvent  # noqa: PLC0415
         from ..models.catch_failed_event import CatchFailedEvent  # noqa: PLC0415
         from ..models.color_chosen_event import ColorChosenEvent  # noqa: PLC0415
         from ..models.deck_shuffled_event import DeckShuffledEvent  # noqa: PLC0415
@@ -279,6 +285,7 @@ class EventFeed:
                 | CardsBuriedEvent
                 | CardsDealtEvent
                 | CardsDrawnEvent
+                | CardsFlippedEvent
                 | CatchFailedEvent
                 | ColorChosenEvent
                 | DeckShuffledEvent
@@ -345,7 +352,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_4 = CatchFailedEvent.from_dict(data)
+                    componentsschemas_event_type_4 = CardsFlippedEvent.from_dict(data)
 
                     return componentsschemas_event_type_4
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -353,7 +360,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_5 = ColorChosenEvent.from_dict(data)
+                    componentsschemas_event_type_5 = CatchFailedEvent.from_dict(data)
 
                     return componentsschemas_event_type_5
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -361,7 +368,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_6 = DeckShuffledEvent.from_dict(data)
+                    componentsschemas_event_type_6 = ColorChosenEvent.from_dict(data)
 
                     return componentsschemas_event_type_6
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -369,7 +376,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_7 = DirectionReversedEvent.from_dict(data)
+                    componentsschemas_event_type_7 = DeckShuffledEvent.from_dict(data)
 
                     return componentsschemas_event_type_7
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -377,7 +384,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_8 = Draw4ChallengedEvent.from_dict(data)
+                    componentsschemas_event_type_8 = DirectionReversedEvent.from_dict(data)
 
                     return componentsschemas_event_type_8
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -385,7 +392,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_9 = FirstCardReturnedEvent.from_dict(data)
+                    componentsschemas_event_type_9 = Draw4ChallengedEvent.from_dict(data)
 
                     return componentsschemas_event_type_9
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -393,7 +400,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_10 = FirstCardTurnedEvent.from_dict(data)
+                    componentsschemas_event_type_10 = FirstCardReturnedEvent.from_dict(data)
 
                     return componentsschemas_event_type_10
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -401,7 +408,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_11 = GameAbortedEvent.from_dict(data)
+                    componentsschemas_event_type_11 = FirstCardTurnedEvent.from_dict(data)
 
                     return componentsschemas_event_type_11
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -409,7 +416,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_12 = GameCreatedEvent.from_dict(data)
+                    componentsschemas_event_type_12 = GameAbortedEvent.from_dict(data)
 
                     return componentsschemas_event_type_12
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -417,7 +424,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = GameStartedEvent.from_dict(data)
+                    componentsschemas_event_type_13 = GameCreatedEvent.from_dict(data)
 
                     return componentsschemas_event_type_13
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -425,7 +432,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = HandReplacedEvent.from_dict(data)
+                    componentsschemas_event_type_14 = GameStartedEvent.from_dict(data)
 
                     return componentsschemas_event_type_14
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -433,7 +440,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = MatchEndedEvent.from_dict(data)
+                    componentsschemas_event_type_15 = HandReplacedEvent.from_dict(data)
 
                     return componentsschemas_event_type_15
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -441,7 +448,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = NothingDrawnEvent.from_dict(data)
+                    componentsschemas_event_type_16 = MatchEndedEvent.from_dict(data)
 
                     return componentsschemas_event_type_16
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -449,7 +456,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = PositionLoadedEvent.from_dict(data)
+                    componentsschemas_event_type_17 = NothingDrawnEvent.from_dict(data)
 
                     return componentsschemas_event_type_17
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -457,7 +464,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = RoundEndedEvent.from_dict(data)
+                    componentsschemas_event_type_18 = PositionLoadedEvent.from_dict(data)
 
                     return componentsschemas_event_type_18
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -465,7 +472,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = RoundStartedEvent.from_dict(data)
+                    componentsschemas_event_type_19 = RoundEndedEvent.from_dict(data)
 
                     return componentsschemas_event_type_19
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -473,7 +480,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = SeatLeftEvent.from_dict(data)
+                    componentsschemas_event_type_20 = RoundStartedEvent.from_dict(data)
 
                     return componentsschemas_event_type_20
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -481,7 +488,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = SeatSkippedEvent.from_dict(data)
+                    componentsschemas_event_type_21 = SeatLeftEvent.from_dict(data)
 
                     return componentsschemas_event_type_21
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -489,7 +496,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_22 = SeatStatusChangedEvent.from_dict(data)
+                    componentsschemas_event_type_22 = SeatSkippedEvent.from_dict(data)
 
                     return componentsschemas_event_type_22
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -497,7 +504,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_23 = SeatTakenEvent.from_dict(data)
+                    componentsschemas_event_type_23 = SeatStatusChangedEvent.from_dict(data)
 
                     return componentsschemas_event_type_23
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -505,7 +512,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_24 = ShufflesRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_24 = SeatTakenEvent.from_dict(data)
 
                     return componentsschemas_event_type_24
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -513,7 +520,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_25 = TimedOutEvent.from_dict(data)
+                    componentsschemas_event_type_25 = ShufflesRevealedEvent.from_dict(data)
 
                     return componentsschemas_event_type_25
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -521,7 +528,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_26 = TimeoutsResetEvent.from_dict(data)
+                    componentsschemas_event_type_26 = TimedOutEvent.from_dict(data)
 
                     return componentsschemas_event_type_26
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -529,7 +536,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_27 = TurnChangedEvent.from_dict(data)
+                    componentsschemas_event_type_27 = TimeoutsResetEvent.from_dict(data)
 
                     return componentsschemas_event_type_27
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -537,7 +544,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_28 = TurnPassedEvent.from_dict(data)
+                    componentsschemas_event_type_28 = TurnChangedEvent.from_dict(data)
 
                     return componentsschemas_event_type_28
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -545,7 +552,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_29 = UnoCalledEvent.from_dict(data)
+                    componentsschemas_event_type_29 = TurnPassedEvent.from_dict(data)
 
                     return componentsschemas_event_type_29
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -553,7 +560,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_30 = UnoCaughtEvent.from_dict(data)
+                    componentsschemas_event_type_30 = UnoCalledEvent.from_dict(data)
 
                     return componentsschemas_event_type_30
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -561,7 +568,7 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_31 = UnoPenaltyAppliedEvent.from_dict(data)
+                    componentsschemas_event_type_31 = UnoCaughtEvent.from_dict(data)
 
                     return componentsschemas_event_type_31
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -569,16 +576,24 @@ class EventFeed:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_32 = UnoWindowClosedEvent.from_dict(data)
+                    componentsschemas_event_type_32 = UnoPenaltyAppliedEvent.from_dict(data)
 
                     return componentsschemas_event_type_32
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_33 = UnoWindowClosedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_33
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_33 = UnoWindowOpenedEvent.from_dict(data)
+                componentsschemas_event_type_34 = UnoWindowOpenedEvent.from_dict(data)
 
-                return componentsschemas_event_type_33
+                return componentsschemas_event_type_34
 
             events_item = _parse_events_item(events_item_data)
 

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.cards_buried_event import CardsBuriedEvent
     from ..models.cards_dealt_event import CardsDealtEvent
     from ..models.cards_drawn_event import CardsDrawnEvent
+    from ..models.cards_flipped_event import CardsFlippedEvent
     from ..models.catch_failed_event import CatchFailedEvent
     from ..models.color_chosen_event import ColorChosenEvent
     from ..models.deck_shuffled_event import DeckShuffledEvent
@@ -53,14 +54,15 @@ class EventFrame:
     """One appended event, redacted for you as in the event feed.
 
     Attributes:
-        data (CardPlayedEvent | CardsBuriedEvent | CardsDealtEvent | CardsDrawnEvent | CatchFailedEvent |
-            ColorChosenEvent | DeckShuffledEvent | DirectionReversedEvent | Draw4ChallengedEvent | FirstCardReturnedEvent |
-            FirstCardTurnedEvent | GameAbortedEvent | GameCreatedEvent | GameStartedEvent | HandReplacedEvent |
-            MatchEndedEvent | NothingDrawnEvent | PositionLoadedEvent | RoundEndedEvent | RoundStartedEvent | SeatLeftEvent
-            | SeatSkippedEvent | SeatStatusChangedEvent | SeatTakenEvent | ShufflesRevealedEvent | TimedOutEvent |
-            TimeoutsResetEvent | TurnChangedEvent | TurnPassedEvent | UnoCalledEvent | UnoCaughtEvent |
-            UnoPenaltyAppliedEvent | UnoWindowClosedEvent | UnoWindowOpenedEvent): An event as a viewer sees it: `private`
-            is null for a viewer who may not see it; `private_digest` always stays, so the hash chain verifies.
+        data (CardPlayedEvent | CardsBuriedEvent | CardsDealtEvent | CardsDrawnEvent | CardsFlippedEvent |
+            CatchFailedEvent | ColorChosenEvent | DeckShuffledEvent | DirectionReversedEvent | Draw4ChallengedEvent |
+            FirstCardReturnedEvent | FirstCardTurnedEvent | GameAbortedEvent | GameCreatedEvent | GameStartedEvent |
+            HandReplacedEvent | MatchEndedEvent | NothingDrawnEvent | PositionLoadedEvent | RoundEndedEvent |
+            RoundStartedEvent | SeatLeftEvent | SeatSkippedEvent | SeatStatusChangedEvent | SeatTakenEvent |
+            ShufflesRevealedEvent | TimedOutEvent | TimeoutsResetEvent | TurnChangedEvent | TurnPassedEvent | UnoCalledEvent
+            | UnoCaughtEvent | UnoPenaltyAppliedEvent | UnoWindowClosedEvent | UnoWindowOpenedEvent): An event as a viewer
+            sees it: `private` is null for a viewer who may not see it; `private_digest` always stays, so the hash chain
+            verifies.
         kind (EventFrameKindEnum): * `event` - event
         id (int): The event's seq (resume after it).
     """
@@ -70,6 +72,7 @@ class EventFrame:
         | CardsBuriedEvent
         | CardsDealtEvent
         | CardsDrawnEvent
+        | CardsFlippedEvent
         | CatchFailedEvent
         | ColorChosenEvent
         | DeckShuffledEvent
@@ -110,6 +113,7 @@ class EventFrame:
         from ..models.cards_buried_event import CardsBuriedEvent  # noqa: PLC0415
         from ..models.cards_dealt_event import CardsDealtEvent  # noqa: PLC0415
         from ..models.cards_drawn_event import CardsDrawnEvent  # noqa: PLC0415
+        from ..models.cards_flipped_event import CardsFlippedEvent  # noqa: PLC0415
         from ..models.catch_failed_event import CatchFailedEvent  # noqa: PLC0415
         from ..models.color_chosen_event import ColorChosenEvent  # noqa: PLC0415
         from ..models.deck_shuffled_event import DeckShuffledEvent  # noqa: PLC0415
@@ -148,6 +152,8 @@ class EventFrame:
         elif isinstance(self.data, CardsDealtEvent):
             data = self.data.to_dict()
         elif isinstance(self.data, CardsDrawnEvent):
+            data = self.data.to_dict()
+        elif isinstance(self.data, CardsFlippedEvent):
             data = self.data.to_dict()
         elif isinstance(self.data, CatchFailedEvent):
             data = self.data.to_dict()
@@ -232,6 +238,7 @@ class EventFrame:
         from ..models.cards_buried_event import CardsBuriedEvent  # noqa: PLC0415
         from ..models.cards_dealt_event import CardsDealtEvent  # noqa: PLC0415
         from ..models.cards_drawn_event import CardsDrawnEvent  # noqa: PLC0415
+        from ..models.cards_flipped_event import CardsFlippedEvent  # noqa: PLC0415
         from ..models.catch_failed_event import CatchFailedEvent  # noqa: PLC0415
         from ..models.color_chosen_event import ColorChosenEvent  # noqa: PLC0415
         from ..models.deck_shuffled_event import DeckShuffledEvent  # noqa: PLC0415
@@ -272,6 +279,7 @@ class EventFrame:
             | CardsBuriedEvent
             | CardsDealtEvent
             | CardsDrawnEvent
+            | CardsFlippedEvent
             | CatchFailedEvent
             | ColorChosenEvent
             | DeckShuffledEvent
@@ -338,7 +346,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_4 = CatchFailedEvent.from_dict(data)
+                componentsschemas_event_type_4 = CardsFlippedEvent.from_dict(data)
 
                 return componentsschemas_event_type_4
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -346,7 +354,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_5 = ColorChosenEvent.from_dict(data)
+                componentsschemas_event_type_5 = CatchFailedEvent.from_dict(data)
 
                 return componentsschemas_event_type_5
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -354,7 +362,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_6 = DeckShuffledEvent.from_dict(data)
+                componentsschemas_event_type_6 = ColorChosenEvent.from_dict(data)
 
                 return componentsschemas_event_type_6
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -362,7 +370,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_7 = DirectionReversedEvent.from_dict(data)
+                componentsschemas_event_type_7 = DeckShuffledEvent.from_dict(data)
 
                 return componentsschemas_event_type_7
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -370,7 +378,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_8 = Draw4ChallengedEvent.from_dict(data)
+                componentsschemas_event_type_8 = DirectionReversedEvent.from_dict(data)
 
                 return componentsschemas_event_type_8
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -378,7 +386,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_9 = FirstCardReturnedEvent.from_dict(data)
+                componentsschemas_event_type_9 = Draw4ChallengedEvent.from_dict(data)
 
                 return componentsschemas_event_type_9
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -386,7 +394,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_10 = FirstCardTurnedEvent.from_dict(data)
+                componentsschemas_event_type_10 = FirstCardReturnedEvent.from_dict(data)
 
                 return componentsschemas_event_type_10
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -394,7 +402,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_11 = GameAbortedEvent.from_dict(data)
+                componentsschemas_event_type_11 = FirstCardTurnedEvent.from_dict(data)
 
                 return componentsschemas_event_type_11
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -402,7 +410,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_12 = GameCreatedEvent.from_dict(data)
+                componentsschemas_event_type_12 = GameAbortedEvent.from_dict(data)
 
                 return componentsschemas_event_type_12
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -410,7 +418,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_13 = GameStartedEvent.from_dict(data)
+                componentsschemas_event_type_13 = GameCreatedEvent.from_dict(data)
 
                 return componentsschemas_event_type_13
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -418,7 +426,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_14 = HandReplacedEvent.from_dict(data)
+                componentsschemas_event_type_14 = GameStartedEvent.from_dict(data)
 
                 return componentsschemas_event_type_14
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -426,7 +434,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_15 = MatchEndedEvent.from_dict(data)
+                componentsschemas_event_type_15 = HandReplacedEvent.from_dict(data)
 
                 return componentsschemas_event_type_15
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -434,7 +442,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_16 = NothingDrawnEvent.from_dict(data)
+                componentsschemas_event_type_16 = MatchEndedEvent.from_dict(data)
 
                 return componentsschemas_event_type_16
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -442,7 +450,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_17 = PositionLoadedEvent.from_dict(data)
+                componentsschemas_event_type_17 = NothingDrawnEvent.from_dict(data)
 
                 return componentsschemas_event_type_17
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -450,7 +458,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_18 = RoundEndedEvent.from_dict(data)
+                componentsschemas_event_type_18 = PositionLoadedEvent.from_dict(data)
 
                 return componentsschemas_event_type_18
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -458,7 +466,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_19 = RoundStartedEvent.from_dict(data)
+                componentsschemas_event_type_19 = RoundEndedEvent.from_dict(data)
 
                 return componentsschemas_event_type_19
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -466,7 +474,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_20 = SeatLeftEvent.from_dict(data)
+                componentsschemas_event_type_20 = RoundStartedEvent.from_dict(data)
 
                 return componentsschemas_event_type_20
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -474,7 +482,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_21 = SeatSkippedEvent.from_dict(data)
+                componentsschemas_event_type_21 = SeatLeftEvent.from_dict(data)
 
                 return componentsschemas_event_type_21
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -482,7 +490,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_22 = SeatStatusChangedEvent.from_dict(data)
+                componentsschemas_event_type_22 = SeatSkippedEvent.from_dict(data)
 
                 return componentsschemas_event_type_22
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -490,7 +498,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_23 = SeatTakenEvent.from_dict(data)
+                componentsschemas_event_type_23 = SeatStatusChangedEvent.from_dict(data)
 
                 return componentsschemas_event_type_23
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -498,7 +506,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_24 = ShufflesRevealedEvent.from_dict(data)
+                componentsschemas_event_type_24 = SeatTakenEvent.from_dict(data)
 
                 return componentsschemas_event_type_24
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -506,7 +514,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_25 = TimedOutEvent.from_dict(data)
+                componentsschemas_event_type_25 = ShufflesRevealedEvent.from_dict(data)
 
                 return componentsschemas_event_type_25
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -514,7 +522,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_26 = TimeoutsResetEvent.from_dict(data)
+                componentsschemas_event_type_26 = TimedOutEvent.from_dict(data)
 
                 return componentsschemas_event_type_26
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -522,7 +530,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_27 = TurnChangedEvent.from_dict(data)
+                componentsschemas_event_type_27 = TimeoutsResetEvent.from_dict(data)
 
                 return componentsschemas_event_type_27
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -530,7 +538,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_28 = TurnPassedEvent.from_dict(data)
+                componentsschemas_event_type_28 = TurnChangedEvent.from_dict(data)
 
                 return componentsschemas_event_type_28
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -538,7 +546,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_29 = UnoCalledEvent.from_dict(data)
+                componentsschemas_event_type_29 = TurnPassedEvent.from_dict(data)
 
                 return componentsschemas_event_type_29
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -546,7 +554,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_30 = UnoCaughtEvent.from_dict(data)
+                componentsschemas_event_type_30 = UnoCalledEvent.from_dict(data)
 
                 return componentsschemas_event_type_30
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -554,7 +562,7 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_31 = UnoPenaltyAppliedEvent.from_dict(data)
+                componentsschemas_event_type_31 = UnoCaughtEvent.from_dict(data)
 
                 return componentsschemas_event_type_31
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -562,16 +570,24 @@ class EventFrame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_32 = UnoWindowClosedEvent.from_dict(data)
+                componentsschemas_event_type_32 = UnoPenaltyAppliedEvent.from_dict(data)
 
                 return componentsschemas_event_type_32
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_33 = UnoWindowClosedEvent.from_dict(data)
+
+                return componentsschemas_event_type_33
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_event_type_33 = UnoWindowOpenedEvent.from_dict(data)
+            componentsschemas_event_type_34 = UnoWindowOpenedEvent.from_dict(data)
 
-            return componentsschemas_event_type_33
+            return componentsschemas_event_type_34
 
         data = _parse_data(d.pop("data"))
 

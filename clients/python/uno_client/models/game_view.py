@@ -12,6 +12,7 @@ from ..models.card_code import CardCode
 from ..models.color_enum import ColorEnum
 from ..models.direction_enum import DirectionEnum
 from ..models.game_view_phase_enum import GameViewPhaseEnum
+from ..models.side_enum import SideEnum
 from ..models.status_enum import StatusEnum
 from ..models.visibility_enum import VisibilityEnum
 from ..types import UNSET, Unset
@@ -82,6 +83,9 @@ class GameView:
         invite_code (str | Unset): For seated players.
         challengeable (int | None | Unset):
         draw_pile_cards (list[CardCode | str] | Unset):
+        side (SideEnum | Unset): * `light` - light
+            * `dark` - dark
+        draw_pile_back (None | str | Unset): UNO FLIP!: the face the draw pile's top card shows everyone.
         provably_fair (bool | Unset):
     """
 
@@ -119,6 +123,8 @@ class GameView:
     invite_code: str | Unset = UNSET
     challengeable: int | None | Unset = UNSET
     draw_pile_cards: list[CardCode | str] | Unset = UNSET
+    side: SideEnum | Unset = UNSET
+    draw_pile_back: None | str | Unset = UNSET
     provably_fair: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -242,6 +248,16 @@ class GameView:
                     draw_pile_cards_item = draw_pile_cards_item_data
                 draw_pile_cards.append(draw_pile_cards_item)
 
+        side: str | Unset = UNSET
+        if not isinstance(self.side, Unset):
+            side = self.side.value
+
+        draw_pile_back: None | str | Unset
+        if isinstance(self.draw_pile_back, Unset):
+            draw_pile_back = UNSET
+        else:
+            draw_pile_back = self.draw_pile_back
+
         provably_fair = self.provably_fair
 
         field_dict: dict[str, Any] = {}
@@ -287,6 +303,10 @@ class GameView:
             field_dict["challengeable"] = challengeable
         if draw_pile_cards is not UNSET:
             field_dict["draw_pile_cards"] = draw_pile_cards
+        if side is not UNSET:
+            field_dict["side"] = side
+        if draw_pile_back is not UNSET:
+            field_dict["draw_pile_back"] = draw_pile_back
         if provably_fair is not UNSET:
             field_dict["provably_fair"] = provably_fair
 
@@ -506,6 +526,22 @@ class GameView:
 
                 draw_pile_cards.append(draw_pile_cards_item)
 
+        _side = d.pop("side", UNSET)
+        side: SideEnum | Unset
+        if isinstance(_side, Unset):
+            side = UNSET
+        else:
+            side = SideEnum(_side)
+
+        def _parse_draw_pile_back(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        draw_pile_back = _parse_draw_pile_back(d.pop("draw_pile_back", UNSET))
+
         provably_fair = d.pop("provably_fair", UNSET)
 
         game_view = cls(
@@ -543,6 +579,8 @@ class GameView:
             invite_code=invite_code,
             challengeable=challengeable,
             draw_pile_cards=draw_pile_cards,
+            side=side,
+            draw_pile_back=draw_pile_back,
             provably_fair=provably_fair,
         )
 

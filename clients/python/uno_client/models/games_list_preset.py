@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class GamesListPreset(StrEnum):
     CLASSIC = "classic"
+    FLIP = "flip"
     HOUSE = "house"
     MODERN_SHUFFLE = "modern-shuffle"
     MODERN_SWAP = "modern-swap"

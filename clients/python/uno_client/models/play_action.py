@@ -26,6 +26,10 @@ class PlayAction:
                 * `yellow` - yellow
                 * `green` - green
                 * `blue` - blue
+                * `pink` - pink
+                * `teal` - teal
+                * `orange` - orange
+                * `purple` - purple
             target (int | Unset): The seat to swap with (7 under Seven-O, wild-swap).
             uno (bool | Unset): Say UNO with this play. Default: False.
     """

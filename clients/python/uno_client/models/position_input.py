@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from ..models.card_code import CardCode
 from ..models.color_enum import ColorEnum
 from ..models.direction_enum import DirectionEnum
+from ..models.side_enum import SideEnum
 from ..models.unplaced_enum import UnplacedEnum
 from ..types import UNSET, Unset
 
@@ -38,6 +39,8 @@ class PositionInput:
             eliminated (list[int] | Unset):
             unplaced (UnplacedEnum | Unset): * `draw_bottom` - draw_bottom
                 * `out_of_play` - out_of_play Default: UnplacedEnum.DRAW_BOTTOM.
+            side (SideEnum | Unset): * `light` - light
+                * `dark` - dark Default: SideEnum.LIGHT.
     """
 
     hands: PositionInputHands
@@ -50,6 +53,7 @@ class PositionInput:
     scores: PositionInputScores | Unset = UNSET
     eliminated: list[int] | Unset = UNSET
     unplaced: UnplacedEnum | Unset = UnplacedEnum.DRAW_BOTTOM
+    side: SideEnum | Unset = SideEnum.LIGHT
 
     def to_dict(self) -> dict[str, Any]:
         hands = self.hands.to_dict()
@@ -102,6 +106,10 @@ class PositionInput:
         if not isinstance(self.unplaced, Unset):
             unplaced = self.unplaced.value
 
+        side: str | Unset = UNSET
+        if not isinstance(self.side, Unset):
+            side = self.side.value
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -125,6 +133,8 @@ class PositionInput:
             field_dict["eliminated"] = eliminated
         if unplaced is not UNSET:
             field_dict["unplaced"] = unplaced
+        if side is not UNSET:
+            field_dict["side"] = side
 
         return field_dict
 
@@ -220,6 +230,13 @@ class PositionInput:
         else:
             unplaced = UnplacedEnum(_unplaced)
 
+        _side = d.pop("side", UNSET)
+        side: SideEnum | Unset
+        if isinstance(_side, Unset):
+            side = UNSET
+        else:
+            side = SideEnum(_side)
+
         position_input = cls(
             hands=hands,
             discard=discard,
@@ -231,6 +248,7 @@ class PositionInput:
             scores=scores,
             eliminated=eliminated,
             unplaced=unplaced,
+            side=side,
         )
 
         return position_input

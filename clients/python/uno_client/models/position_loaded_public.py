@@ -10,6 +10,7 @@ from ..models.card_code import CardCode
 from ..models.position_loaded_public_color_type_1 import PositionLoadedPublicColorType1
 from ..models.position_loaded_public_color_type_2_type_1 import PositionLoadedPublicColorType2Type1
 from ..models.position_loaded_public_color_type_3_type_1 import PositionLoadedPublicColorType3Type1
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="PositionLoadedPublic")
 
@@ -26,6 +27,7 @@ class PositionLoadedPublic:
         dealer (int):
         scores (list[int]):
         eliminated (list[int]):
+        side (str | Unset):
     """
 
     discard: list[CardCode | str]
@@ -39,6 +41,7 @@ class PositionLoadedPublic:
     dealer: int
     scores: list[int]
     eliminated: list[int]
+    side: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -69,6 +72,8 @@ class PositionLoadedPublic:
 
         eliminated = self.eliminated
 
+        side = self.side
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -81,6 +86,8 @@ class PositionLoadedPublic:
                 "eliminated": eliminated,
             }
         )
+        if side is not UNSET:
+            field_dict["side"] = side
 
         return field_dict
 
@@ -158,6 +165,8 @@ class PositionLoadedPublic:
 
         eliminated = cast(list[int], d.pop("eliminated"))
 
+        side = d.pop("side", UNSET)
+
         position_loaded_public = cls(
             discard=discard,
             color=color,
@@ -165,6 +174,7 @@ class PositionLoadedPublic:
             dealer=dealer,
             scores=scores,
             eliminated=eliminated,
+            side=side,
         )
 
         position_loaded_public.additional_properties = d

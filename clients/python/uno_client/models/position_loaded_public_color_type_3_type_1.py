@@ -4,7 +4,11 @@ from enum import StrEnum
 class PositionLoadedPublicColorType3Type1(StrEnum):
     BLUE = "blue"
     GREEN = "green"
+    ORANGE = "orange"
+    PINK = "pink"
+    PURPLE = "purple"
     RED = "red"
+    TEAL = "teal"
     YELLOW = "yellow"
 
     def __str__(self) -> str:

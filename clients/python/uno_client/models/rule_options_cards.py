@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class RuleOptionsCards(StrEnum):
     CLASSIC = "classic"
+    FLIP = "flip"
     MODERN_SHUFFLE = "modern-shuffle"
     MODERN_SWAP = "modern-swap"
 

@@ -20,10 +20,10 @@ class Rules:
     """
     Attributes:
         preset (RulesPreset): The preset the options start from: `classic` (the defaults), `modern-swap` (cards=modern-
-            swap), `modern-shuffle` (cards=modern-shuffle), `house` (stacking=same, seven_o=True, jump_in=True), `ozby`
-            (wild_first_card=redraw, force_play=True, wd4_legal_when=no_other_playable, challenge_guilty_draw=2,
-            skip_plays_again=True, draw_returns_to_player=True, stacking=draw2, jump_in=True, seven_o=True,
-            scoring=target_loses).
+            swap), `modern-shuffle` (cards=modern-shuffle), `flip` (cards=flip), `house` (stacking=same, seven_o=True,
+            jump_in=True), `ozby` (wild_first_card=redraw, force_play=True, wd4_legal_when=no_other_playable,
+            challenge_guilty_draw=2, skip_plays_again=True, draw_returns_to_player=True, stacking=draw2, jump_in=True,
+            seven_o=True, scoring=target_loses).
         options (RuleOptions): Rule options. In a request each one overrides the preset (an unknown option or a value
             out of range is a 400 naming it); a game shows every option in force.
     """

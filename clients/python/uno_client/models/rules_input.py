@@ -25,6 +25,7 @@ class RulesInput:
             preset (PresetEnum | Unset): * `classic` - classic
                 * `modern-swap` - modern-swap
                 * `modern-shuffle` - modern-shuffle
+                * `flip` - flip
                 * `house` - house
                 * `ozby` - ozby Default: PresetEnum.CLASSIC.
             options (RuleOptions | Unset): Rule options. In a request each one overrides the preset (an unknown option or a

@@ -35,6 +35,7 @@ class SeatView:
             * `open` - open
         catchable (bool | Unset): An UNO window is open on this seat.
         team (int | Unset):
+        backs (list[str] | Unset): UNO FLIP!: the faces of the seat's cards that face everyone else, sorted.
         hand (list[CardCode | str] | Unset): Staff (or anyone once the game is open) only.
     """
 
@@ -47,6 +48,7 @@ class SeatView:
     state: StateEnum
     catchable: bool | Unset = UNSET
     team: int | Unset = UNSET
+    backs: list[str] | Unset = UNSET
     hand: list[CardCode | str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -79,6 +81,10 @@ class SeatView:
 
         team = self.team
 
+        backs: list[str] | Unset = UNSET
+        if not isinstance(self.backs, Unset):
+            backs = self.backs
+
         hand: list[str] | Unset = UNSET
         if not isinstance(self.hand, Unset):
             hand = []
@@ -107,6 +113,8 @@ class SeatView:
             field_dict["catchable"] = catchable
         if team is not UNSET:
             field_dict["team"] = team
+        if backs is not UNSET:
+            field_dict["backs"] = backs
         if hand is not UNSET:
             field_dict["hand"] = hand
 
@@ -161,6 +169,8 @@ class SeatView:
 
         team = d.pop("team", UNSET)
 
+        backs = cast(list[str], d.pop("backs", UNSET))
+
         _hand = d.pop("hand", UNSET)
         hand: list[CardCode | str] | Unset = UNSET
         if _hand is not UNSET:
@@ -192,6 +202,7 @@ class SeatView:
             state=state,
             catchable=catchable,
             team=team,
+            backs=backs,
             hand=hand,
         )
 

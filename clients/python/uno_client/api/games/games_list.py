@@ -18,7 +18,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     cursor: str | Unset = UNSET,
-    limit: int | Unset = UNSET,
+    limit: int | Unset = 50,
     mine: bool | Unset = False,
     player: UUID | Unset = UNSET,
     preset: GamesListPreset | Unset = UNSET,
@@ -123,7 +123,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
-    limit: int | Unset = UNSET,
+    limit: int | Unset = 50,
     mine: bool | Unset = False,
     player: UUID | Unset = UNSET,
     preset: GamesListPreset | Unset = UNSET,
@@ -137,7 +137,7 @@ def sync_detailed(
 
     Args:
         cursor (str | Unset):
-        limit (int | Unset):
+        limit (int | Unset):  Default: 50.
         mine (bool | Unset):  Default: False.
         player (UUID | Unset):
         preset (GamesListPreset | Unset):
@@ -175,7 +175,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
-    limit: int | Unset = UNSET,
+    limit: int | Unset = 50,
     mine: bool | Unset = False,
     player: UUID | Unset = UNSET,
     preset: GamesListPreset | Unset = UNSET,
@@ -189,7 +189,7 @@ def sync(
 
     Args:
         cursor (str | Unset):
-        limit (int | Unset):
+        limit (int | Unset):  Default: 50.
         mine (bool | Unset):  Default: False.
         player (UUID | Unset):
         preset (GamesListPreset | Unset):
@@ -222,7 +222,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
-    limit: int | Unset = UNSET,
+    limit: int | Unset = 50,
     mine: bool | Unset = False,
     player: UUID | Unset = UNSET,
     preset: GamesListPreset | Unset = UNSET,
@@ -236,7 +236,7 @@ async def asyncio_detailed(
 
     Args:
         cursor (str | Unset):
-        limit (int | Unset):
+        limit (int | Unset):  Default: 50.
         mine (bool | Unset):  Default: False.
         player (UUID | Unset):
         preset (GamesListPreset | Unset):
@@ -272,7 +272,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
-    limit: int | Unset = UNSET,
+    limit: int | Unset = 50,
     mine: bool | Unset = False,
     player: UUID | Unset = UNSET,
     preset: GamesListPreset | Unset = UNSET,
@@ -286,7 +286,7 @@ async def asyncio(
 
     Args:
         cursor (str | Unset):
-        limit (int | Unset):
+        limit (int | Unset):  Default: 50.
         mine (bool | Unset):  Default: False.
         player (UUID | Unset):
         preset (GamesListPreset | Unset):

@@ -1,0 +1,14 @@
+from enum import StrEnum
+
+
+class PlayersRatingsListProblemCode(StrEnum):
+    ACCOUNT_DISABLED = "account_disabled"
+    INVALID_REQUEST = "invalid_request"
+    NOT_AUTHENTICATED = "not_authenticated"
+    NOT_FOUND = "not_found"
+    PLAYER_NOT_FOUND = "player_not_found"
+    SERVICE_UNAVAILABLE = "service_unavailable"
+    THROTTLED = "throttled"
+
+    def __str__(self) -> str:
+        return str(self.value)
