@@ -94,7 +94,7 @@ def _limit(raw: str | None) -> int:
 
 def _cursor(query_params) -> list[Any] | None:
     raw = query_params.get("cursor")
-    if raw is None or raw == "":
+    if raw is None:
         return None
     try:
         values = json.loads(base64.urlsafe_b64decode(raw.encode("ascii") + b"=" * (-len(raw) % 4)))

@@ -69,7 +69,7 @@ def test_a_limit_outside_1_to_100_is_400_invalid_request(ann, limit):
     assert "limit" in problem["errors"]
 
 
-@pytest.mark.parametrize("cursor", ["nonsense!", "e30", "WyJ4Il0", "WyJ4IiwieSJd"])
+@pytest.mark.parametrize("cursor", ["", "nonsense!", "e30", "WyJ4Il0", "WyJ4IiwieSJd"])
 def test_a_cursor_the_list_did_not_give_is_400_invalid_request(ann, create_game, cursor):
     create_game(ann)
     problem = assert_problem(ann.get(GAMES, data={"cursor": cursor}), 400, "invalid_request")
