@@ -48,7 +48,7 @@ def test_schemathesis_finds_no_failure_with_every_check(
         + ["--checks", "all", "--mode", "all", "--phases", "examples,coverage,fuzzing,stateful"]
         + ["--header", f"Authorization: Bearer {token}"]
         + ["--exclude-operation-id", "games_stream", "--exclude-operation-id", "players_me_stream"]
-        + ["--max-examples", "10", "--seed", "20261201", "--workers", "1", "--no-color"]
+        + ["--max-examples", "10", "--seed", "20261201", "--workers", "2", "--no-color"]
         + ["--generation-database", "none", "--request-timeout", "40"]
         + ["--max-response-time", "35"],  # a long-poll's `wait` is at most 30 s
         cwd=tmp_path,

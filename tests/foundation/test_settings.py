@@ -133,7 +133,7 @@ def test_settings_in_force_are_utc_and_celery_is_configured_for_safe_retries():
     assert settings.CELERY_BEAT_SCHEDULE_FILENAME.startswith(str(settings.DATA_DIR))
     handler = settings.REST_FRAMEWORK["EXCEPTION_HANDLER"]
     assert handler == "unoservice.api.problem_exception_handler"
-    assert settings.SPECTACULAR_SETTINGS["COMPONENT_SPLIT_REQUEST"] is True
+    assert settings.SPECTACULAR_SETTINGS["COMPONENT_SPLIT_REQUEST"] is False  # one per body
     assert settings.SPECTACULAR_SETTINGS["SWAGGER_UI_DIST"] == "SIDECAR"
 
 
