@@ -8,8 +8,8 @@ recorded as (operation, status, code) when it is a problem. At the end of a run:
 - once every API test module ran, the documented codes never seen are listed: a code
   an operation names in its view's `refusals` on that very operation, a code that comes
   from what the view is (authenticated, throttled, taking a body, …) on some operation,
-  since one piece of shared code produces it for all of them. (Listed, not yet failed
-  on: the requests that produce the codes still missing are to be added.)
+  since one piece of shared code produces it for all of them. Such a code fails the run
+  unless NOT_SEEN_HERE names it (with where it is produced, or why it is still missing).
 """
 
 from __future__ import annotations
@@ -126,6 +126,24 @@ def undocumented_seen() -> list[str]:
         for method, path, status, code in SEEN
         if code not in known.get((method, path), {}).get(status, set())
     )
+
+
+#: Documented codes these API tests cannot see, each with where it is produced, or why it
+#: is still missing. A documented code not seen and not here fails a full API run.
+NOT_SEEN_HERE = {
+    # Produced over ASGI (tests/api/served/test_long_polls.py, test_player_streams.py),
+    # which this recorder (Django's WSGI handler) does not see.
+    "(any operation) 429 too_many_streams",
+    # Produced with PostgreSQL or Redis stopped under the service (tests/faults).
+    "(any operation) 503 service_unavailable",
+    # Still to be produced by a request (the engine's own not_seated for a removed seat's
+    # command, an exhausted-piles second draw, a rematch whose next game has started, a
+    # staff set-up refused only at start).
+    "POST /api/v1/games/{game_id}/actions 409 not_seated",
+    "POST /api/v1/games/{game_id}/actions 409 nothing_to_draw",
+    "POST /api/v1/games/{game_id}/rematch 409 game_not_active",
+    "POST /api/v1/games/{game_id}/start 400 invalid_option",
+}
 
 
 def documented_unseen() -> list[str]:

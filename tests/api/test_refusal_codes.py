@@ -1,0 +1,63 @@
+"""Refusals the other API tests do not meet, one request each, so that every problem code
+the schema documents for an operation is one some test has seen it answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import Game
+
+from .conftest import NO_TIMERS, assert_problem
+from .test_games_api import BASIC, refused, url
+
+
+@pytest.fixture
+def position_game(staff, started_game):
+    """position_game(others, position, **body): staff in seat 0 of a game started there."""
+
+    def _make(others, position: dict, **body) -> dict:
+        return started_game(staff, others, position=position, **body)
+
+    return _make
+
+
+def test_a_color_on_a_card_that_takes_none_is_409_unexpected_field(staff, ann, position_game):
+    game = position_game([ann], BASIC)
+    body = {"type": "play", "card": "red-5", "color": "red"}
+    refused(staff, game["id"], body, 409, "unexpected_field")
+
+
+def test_calling_uno_with_more_than_one_card_is_409_cannot_call_uno(staff, ann, position_game):
+    game = position_game([ann], BASIC)
+    refused(staff, game["id"], {"type": "call_uno"}, 409, "cannot_call_uno")
+
+
+def test_passing_while_cards_can_be_drawn_is_409_cannot_pass(staff, ann, position_game):
+    game = position_game([ann], BASIC)
+    refused(staff, game["id"], {"type": "pass"}, 409, "cannot_pass")
+
+
+def test_catching_when_penalties_are_automatic_is_409_catch_not_allowed(staff, ann, position_game):
+    rules = {"preset": "classic", "options": {"uno_penalty": "auto"}}
+    timers = {**NO_TIMERS, "uno_window_seconds": 5}  # an automatic penalty needs its window
+    game = position_game([ann], BASIC, rules=rules, timers=timers)
+    body = {"type": "catch_uno", "target": 1}
+    refused(staff, game["id"], body, 409, "catch_not_allowed")
+
+
+def test_after_drawing_a_playable_card_only_it_may_be_played_409_drawn_card_only(
+    staff, ann, position_game
+):
+    game = position_game([ann], {**BASIC, "draw": ["red-8"]})
+    drew = staff.act(game["id"], {"type": "draw"})
+    assert drew.status_code == 200, drew.content
+    assert drew.json()["game"]["phase"] == "drawn_card"
+    refused(staff, game["id"], {"type": "play", "card": "red-5"}, 409, "drawn_card_only")
+
+
+def test_the_seal_of_an_ended_game_not_yet_sealed_is_409_game_not_sealed(staff, ann, position_game):
+    game = position_game([ann], BASIC)
+    assert staff.post(url(game["id"], "abort"), {"reason": "test"}).status_code == 200
+    Game.objects.filter(id=game["id"]).update(seal=None)  # as when no signing key was there
+
+    assert_problem(staff.get(url(game["id"], "seal")), 409, "game_not_sealed")
