@@ -136,12 +136,11 @@ NOT_SEEN_HERE = {
     "(any operation) 429 too_many_streams",
     # Produced with PostgreSQL or Redis stopped under the service (tests/faults).
     "(any operation) 503 service_unavailable",
-    # Still to be produced by a request (the engine's own not_seated for a removed seat's
-    # command, an exhausted-piles second draw, a rematch whose next game has started, a
-    # staff set-up refused only at start).
+    # Still to be produced by a request: the engine's own not_seated answers a seat the
+    # server removed (after its timeouts) whose player has not left, which needs timers to
+    # run out; start's invalid_option, a set-up the engine refuses only at the start,
+    # which creation's checks of the same set-up should make unreachable.
     "POST /api/v1/games/{game_id}/actions 409 not_seated",
-    "POST /api/v1/games/{game_id}/actions 409 nothing_to_draw",
-    "POST /api/v1/games/{game_id}/rematch 409 game_not_active",
     "POST /api/v1/games/{game_id}/start 400 invalid_option",
 }
 

@@ -61,3 +61,21 @@ def test_the_seal_of_an_ended_game_not_yet_sealed_is_409_game_not_sealed(staff, 
     Game.objects.filter(id=game["id"]).update(seal=None)  # as when no signing key was there
 
     assert_problem(staff.get(url(game["id"], "seal")), 409, "game_not_sealed")
+
+
+def test_a_second_draw_when_both_piles_are_empty_is_409_nothing_to_draw(staff, ann, position_game):
+    game = position_game([ann], {**BASIC, "draw": [], "unplaced": "out_of_play"})
+    drew = staff.act(game["id"], {"type": "draw"})
+    assert drew.status_code == 200, drew.content  # accepted: nothing was drawn
+    refused(staff, game["id"], {"type": "draw"}, 409, "nothing_to_draw")
+
+
+def test_a_rematch_whose_next_game_has_ended_is_409_game_not_active(staff, ann, bob, started_game):
+    ended = started_game(ann, [bob])
+    assert staff.post(url(ended["id"], "abort"), {"reason": "test"}).status_code == 200
+    following = ann.post(url(ended["id"], "rematch"))
+    assert following.status_code == 201, following.content
+    next_id = following.json()["id"]
+    assert staff.post(url(next_id, "abort"), {"reason": "test"}).status_code == 200
+
+    assert_problem(bob.post(url(ended["id"], "rematch")), 409, "game_not_active")
