@@ -17,6 +17,8 @@ from datetime import timedelta
 
 NO_TIMERS = {"turn_seconds": None, "response_seconds": None, "uno_window_seconds": None}
 MOVES = 30
+# A first card that is a wild asks the first seat for a colour: a response, with its own timer.
+ONE_SECOND_DEADLINES = {"turn_seconds": 1, "response_seconds": 1}
 
 
 def main() -> dict:
@@ -123,7 +125,7 @@ def _waiting_game_left_and_aborted_from_the_admin(ann, bob, staff, done: dict) -
 def _timeout_enforced_by_the_sweeper(ann, bob, done: dict) -> None:
     from games.tasks import sweep_deadlines
 
-    game = _checked(ann.post("/api/v1/games", {"seats": 2, "timers": {"turn_seconds": 1}}), 201)
+    game = _checked(ann.post("/api/v1/games", {"seats": 2, "timers": ONE_SECOND_DEADLINES}), 201)
     path = f"/api/v1/games/{game['id']}"
     _checked(bob.post(f"{path}/join"))
     started = _checked(ann.post(f"{path}/start"))
