@@ -32,7 +32,13 @@ from unoservice.api import (
     refuse_a_body,
 )
 from unoservice.live import LEASE_SECONDS, StreamApiView
-from unoservice.pages import PAGE_PARAMETERS, keyset_page, page_request, page_serializer
+from unoservice.pages import (
+    PAGE_PARAMETERS,
+    keyset_page,
+    list_filters,
+    page_request,
+    page_serializer,
+)
 from unoservice.rate_limits import ScopedRateThrottle
 from unoservice.serving import on_shared_threads
 from unoservice.waiting import WaitingApiView
@@ -180,7 +186,7 @@ class GameListCreateApi(GameApi):
         responses={200: page_serializer(GameSummary, "GameSummaryPage"), **problems()},
     )
     def get(self, request):
-        query = _valid(GameListQuery, request.query_params.dict())  # "" is a value, not absent
+        query = list_filters(GameListQuery, request.query_params)
         filters = selectors.GameFilters(
             status=query.get("status"),
             preset=query.get("preset"),

@@ -12,7 +12,13 @@ from rest_framework.views import APIView
 from games.hashing import format_time
 from players.models import Player
 from unoservice.api import ApiError, TimeField, problem_responses
-from unoservice.pages import PAGE_PARAMETERS, keyset_page, page_request, page_serializer
+from unoservice.pages import (
+    PAGE_PARAMETERS,
+    keyset_page,
+    list_filters,
+    page_request,
+    page_serializer,
+)
 from unoservice.rate_limits import ScopedRateThrottle
 
 from . import selectors
@@ -189,10 +195,9 @@ class PlayerRatingsApi(RecordsApi):
     )
     def get(self, request, player_id):
         player = _player(player_id)
-        query = RatingsQuery(data=request.query_params.dict())  # "" is a value
-        query.is_valid(raise_exception=True)
+        query = list_filters(RatingsQuery, request.query_params)
         changes = selectors.rating_history(
-            player=player, preset=query.validated_data.get("preset"), caller=request.user
+            player=player, preset=query.get("preset"), caller=request.user
         )
         page = keyset_page(
             changes, page_request(request.query_params), order=("-end_seq",), item=_rating_change
@@ -224,9 +229,8 @@ class LeaderboardApi(RecordsApi):
     def get(self, request, preset):
         if preset not in selectors.leaderboard_presets():
             raise LeaderboardNotFound()
-        query = LeaderboardQuery(data=request.query_params.dict())
-        query.is_valid(raise_exception=True)
-        ratings = selectors.leaderboard(preset=preset, bots=query.validated_data["bots"])
+        query = list_filters(LeaderboardQuery, request.query_params)
+        ratings = selectors.leaderboard(preset=preset, bots=query["bots"])
         page = keyset_page(
             ratings, page_request(request.query_params), order=("-rating", "id"), item=lambda r: r
         )

@@ -46,6 +46,15 @@ class PageRequest:
     after: list[Any] | None  # the sort key's values of the last item already seen
 
 
+def list_filters(serializer_class: type[serializers.Serializer], query_params) -> dict:
+    """A list's filters, validated by `serializer_class` (a 400 naming the parameter if
+    not). Each parameter's last value counts, and an empty value is a value (`?status=`
+    is refused, never read as absent)."""
+    query = serializer_class(data=query_params.dict())
+    query.is_valid(raise_exception=True)
+    return query.validated_data
+
+
 def page_request(query_params) -> PageRequest:
     """The page a client asks for; a 400 `invalid_request` naming the parameter if not sane."""
     return PageRequest(limit=_limit(query_params.get("limit")), after=_cursor(query_params))
