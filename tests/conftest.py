@@ -13,9 +13,12 @@ Hypothesis profiles: ``dev`` (default), ``ci`` (set by .ci/run), ``thorough``; c
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -167,3 +170,80 @@ def require_service():
 @pytest.fixture(scope="session")
 def repo_dir() -> Path:
     return REPO
+
+
+class Gunicorn:
+    """The web server as bin/serve and compose run it (gunicorn with the production worker
+    class), started by the `serve_gunicorn` fixture."""
+
+    def __init__(self, process: subprocess.Popen, port: int, log: Path, data_dir: Path):
+        self.process, self.port, self.log, self.data_dir = process, port, log, data_dir
+        self.base_url = f"http://127.0.0.1:{port}"
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def wait_until_healthy(self, seconds: float = 60) -> None:
+        deadline = time.monotonic() + seconds
+        while True:
+            assert self.process.poll() is None, self.output()
+            try:
+                with urllib.request.urlopen(f"{self.base_url}/api/v1/health", timeout=5) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, self.output()
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        if self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+@pytest.fixture
+def serve_gunicorn(postgres, worker_database_url, tmp_path):
+    """serve_gunicorn(workers=2, NAME=value_or_None, …): gunicorn on the test database
+    (PostgreSQL), healthy, with its own data folder and the environment amended; stopped
+    after the test. Throttles are raised out of a test's reach."""
+    started: list[Gunicorn] = []
+
+    def start(*, workers: int = 2, **env: str | None) -> Gunicorn:
+        port, data_dir = free_port(), tmp_path / f"data-{len(started)}"
+        child = _child_env(
+            **{f"UNO_THROTTLE_{scope}": "100000/minute" for scope in UNLIMITED_THROTTLES},
+            DATABASE_URL=worker_database_url,
+            UNO_DATA_DIR=str(data_dir),
+            CELERY_BROKER_URL=None,
+            UNO_MODE=None,
+        ) | {key: value for key, value in env.items() if value is not None}
+        for key in [key for key, value in env.items() if value is None]:
+            child.pop(key, None)
+        log = tmp_path / f"web-{len(started)}.log"
+        with log.open("w") as out:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "unoservice.asgi:application"]
+                + ["--config=python:unoservice.gunicorn_conf", f"--bind=127.0.0.1:{port}"]
+                + [f"--workers={workers}", "--graceful-timeout=5"],
+                cwd=REPO,
+                env=child,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        server = Gunicorn(process, port, log, data_dir)
+        started.append(server)
+        server.wait_until_healthy()
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+UNLIMITED_THROTTLES = ("ANON", "LOBBY", "READS", "ACTIONS")

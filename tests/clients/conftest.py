@@ -7,11 +7,8 @@ from __future__ import annotations
 import importlib
 import os
 import shutil
-import signal
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -56,56 +53,10 @@ def differences(committed: Path, fresh: Path) -> list[str]:
 
 
 @pytest.fixture
-def served_api(postgres, worker_database_url, child_env, get_free_port, tmp_path):
+def served_api(serve_gunicorn) -> str:
     """The service's base URL: gunicorn with the production worker class on the test
     database, with limits that a whole game's requests do not reach."""
-    port = get_free_port()
-    env = child_env(
-        DATABASE_URL=worker_database_url,
-        UNO_DATA_DIR=str(tmp_path / "data"),
-        CELERY_BROKER_URL=None,
-        UNO_MODE=None,
-        UNO_THROTTLE_ANON="100000/minute",
-        UNO_THROTTLE_LOBBY="100000/minute",
-        UNO_THROTTLE_READS="100000/minute",
-        UNO_THROTTLE_ACTIONS="100000/minute",
-    )
-    log = tmp_path / "web.log"
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "unoservice.asgi:application"]
-            + ["--config=python:unoservice.gunicorn_conf", f"--bind=127.0.0.1:{port}"]
-            + ["--workers=2", "--graceful-timeout=5"],
-            cwd=REPO,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    base_url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_healthy(process, base_url, log)
-        yield base_url
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def wait_until_healthy(process: subprocess.Popen, base_url: str, log: Path) -> None:
-    deadline = time.monotonic() + 60
-    while True:
-        assert process.poll() is None, log.read_text(errors="replace")
-        try:
-            with urllib.request.urlopen(f"{base_url}/api/v1/health", timeout=5) as answer:
-                if answer.status == 200:
-                    return
-        except OSError:
-            pass
-        assert time.monotonic() < deadline, log.read_text(errors="replace")
-        time.sleep(0.2)
+    return serve_gunicorn().base_url
 
 
 @pytest.fixture

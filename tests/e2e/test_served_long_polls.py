@@ -9,12 +9,11 @@ import asyncio
 import http.client
 import json
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from conftest import Gunicorn
 
 from players.services import player_register
 from unoservice.streams import FileSlots
@@ -31,10 +30,7 @@ POSITION = {
 }
 
 
-class Server:
-    def __init__(self, process: subprocess.Popen, port: int, log: Path, data_dir: Path):
-        self.process, self.port, self.log, self.data_dir = process, port, log, data_dir
-
+class Server(Gunicorn):
     def request(self, method: str, path: str, token=None, body=None, headers=None):
         """(status, parsed body) over a connection of its own."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
@@ -52,9 +48,6 @@ class Server:
     def slots_held(self, player) -> int:
         return FileSlots(self.data_dir / "streams.sqlite3", 20).held(player.pk)
 
-    def output(self) -> str:
-        return self.log.read_text(errors="replace")
-
 
 def send(connection, method, path, token=None, body=None, headers=None):
     headers = dict(headers or {})
@@ -71,48 +64,10 @@ def send(connection, method, path, token=None, body=None, headers=None):
 
 
 @pytest.fixture
-def server(postgres, worker_database_url, child_env, get_free_port, repo_dir, tmp_path):
-    port = get_free_port()
-    data_dir = tmp_path / "data"
-    env = child_env(
-        DATABASE_URL=worker_database_url,
-        UNO_DATA_DIR=str(data_dir),
-        CELERY_BROKER_URL=None,
-        UNO_MODE=None,
-        WEB_THREADS=str(POOL_THREADS),
-        UNO_THROTTLE_READS="100000/minute",
-        UNO_THROTTLE_ACTIONS="100000/minute",
-    )
-    log = tmp_path / "web.log"
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "unoservice.asgi:application"]
-            + ["--config=python:unoservice.gunicorn_conf", f"--bind=127.0.0.1:{port}"]
-            + [f"--workers={WORKERS}", "--graceful-timeout=5"],
-            cwd=repo_dir,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    served = Server(process, port, log, data_dir)
-    deadline = time.monotonic() + 60
-    while True:
-        assert process.poll() is None, served.output()
-        try:
-            if served.request("GET", f"{API}/health")[0] == 200:
-                break
-        except OSError:
-            pass
-        assert time.monotonic() < deadline, served.output()
-        time.sleep(0.2)
-    yield served
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+def server(serve_gunicorn):
+    # Registrations keep their real limit: a test counts them.
+    served = serve_gunicorn(workers=WORKERS, WEB_THREADS=str(POOL_THREADS), UNO_THROTTLE_ANON=None)
+    return Server(served.process, served.port, served.log, served.data_dir)
 
 
 def start_game(server: Server, staff_token: str, other_token: str) -> tuple[str, int]:
