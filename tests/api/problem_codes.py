@@ -136,11 +136,9 @@ NOT_SEEN_HERE = {
     "(any operation) 429 too_many_streams",
     # Produced with PostgreSQL or Redis stopped under the service (tests/faults).
     "(any operation) 503 service_unavailable",
-    # Still to be produced by a request: the engine's own not_seated answers a seat the
-    # server removed (after its timeouts) whose player has not left, which needs timers to
-    # run out; start's invalid_option, a set-up the engine refuses only at the start,
-    # which creation's checks of the same set-up should make unreachable.
-    "POST /api/v1/games/{game_id}/actions 409 not_seated",
+    # Still to be produced by a request: start's invalid_option, a set-up the engine
+    # refuses only at the start, which creation's checks of the same set-up should make
+    # unreachable.
     "POST /api/v1/games/{game_id}/start 400 invalid_option",
 }
 

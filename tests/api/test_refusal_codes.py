@@ -3,9 +3,13 @@ the schema documents for an operation is one some test has seen it answer."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from games.models import Game
+from games.services import game_deadlines_enforce
+from unoservice import clock
 
 from .conftest import NO_TIMERS, assert_problem
 from .test_games_api import BASIC, refused, url
@@ -79,3 +83,18 @@ def test_a_rematch_whose_next_game_has_ended_is_409_game_not_active(staff, ann, 
     assert staff.post(url(next_id, "abort"), {"reason": "test"}).status_code == 200
 
     assert_problem(bob.post(url(ended["id"], "rematch")), 409, "game_not_active")
+
+
+def test_a_seat_removed_after_its_timeouts_is_409_not_seated(
+    staff, ann, bob, position_game, monkeypatch, settings
+):
+    settings.UNO_SCHEDULE_DEADLINE_TASKS = False  # the test enforces the deadline itself
+    hands = {**BASIC["hands"], "2": ["blue-1", "green-8", "yellow-2"]}
+    timers = {**NO_TIMERS, "turn_seconds": 1, "abandon_after": 1, "on_abandon": "remove"}
+    game = position_game([ann, bob], {**BASIC, "hands": hands}, timers=timers)
+    later = clock.now() + timedelta(seconds=2)
+    monkeypatch.setattr("unoservice.clock.now", lambda: later)
+    assert game_deadlines_enforce(game_id=game["id"]) == 1
+    assert staff.view(game["id"])["seats"][0]["state"] == "removed"
+
+    refused(staff, game["id"], {"type": "play", "card": "red-5"}, 409, "not_seated")
