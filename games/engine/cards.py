@@ -99,6 +99,11 @@ class Card:
     def double_faced(self) -> bool:
         return self.flipped is not None
 
+    @property
+    def back(self) -> str:
+        """The face on the other side of a double-faced card ("" for a single-faced one)."""
+        return self.flipped.face if self.flipped is not None else ""
+
     def __repr__(self) -> str:
         return f"Card({self.code})" if not self.double_faced else f"Card({self.code}:{self.face})"
 

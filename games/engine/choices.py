@@ -16,6 +16,7 @@ from .uno import open_uno_windows
 
 def choose_color(step: Step, seat: int, color: Color) -> None:
     owed = step.state.owed
+    assert owed is not None  # a color is asked for only while one is owed
     step.emit(ev.ColorChosen(seat, Color(color)))
     if not owed.needs_target:
         _settle(step, seat, owed, None)
@@ -28,7 +29,9 @@ def choose_color(step: Step, seat: int, color: Color) -> None:
 
 
 def choose_target(step: Step, seat: int, target: int) -> None:
-    _settle(step, seat, step.state.owed, target)
+    owed = step.state.owed
+    assert owed is not None  # a target is asked for only while one is owed
+    _settle(step, seat, owed, target)
 
 
 def _settle(step: Step, seat: int, owed: OwedChoice, target: int | None) -> None:

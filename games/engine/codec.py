@@ -9,7 +9,6 @@ import types
 import typing
 from collections.abc import Iterable
 from enum import Enum
-from functools import cache
 from operator import itemgetter
 from typing import Any
 
@@ -49,7 +48,7 @@ def event_to_parts(event: Event) -> tuple[str, dict, dict | None]:
     public: dict[str, Any] = {}
     private: dict[str, Any] = {}
     omitted = event.OMITTED_WHEN_EMPTY
-    for name in _field_names(type(event)):
+    for name in _FIELD_NAMES[type(event)]:
         value = getattr(event, name)
         if omitted and name in omitted and not value:
             continue  # its default stands for it when read back
@@ -84,12 +83,12 @@ def events_from_parts(
     return events
 
 
-@cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls))
+_FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {
+    cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in EVENT_TYPES.values()
+}
 
 
-def _decoder(cls: type):
+def _decoder(cls: type[Event]):
     """A function of (public, private) giving the event. Its private fields come last
     (checked below), so without a private part the public fields are the arguments and
     the private ones keep their defaults. Values are picked by name in one call and only
@@ -172,7 +171,7 @@ def _converter(hint: Any):
         return rules_from_dict
     if isinstance(hint, type) and issubclass(hint, Enum):
         return {member.value: member for member in hint}.__getitem__
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _object_converter(hint)
     if origin is dict:  # JSON object keys are strings: an int key is read back as an int
         key = int if args[0] is int else str

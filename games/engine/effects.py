@@ -46,7 +46,7 @@ def resolve_card(step: Step, play: Play, stacked_on: int = 0) -> None:
     elif not s.hands[seat]:
         end_round(step, seat)
     elif card.rank == FLIP and s.color is None:  # it turned up a wild: its player calls
-        ask_for_choice(step, seat, OwedChoice("flip", s.top_card, True, False))
+        ask_for_choice(step, seat, OwedChoice("flip", s.discard_pile[-1], True, False))
     else:
         advance_after_card(step, seat, card)
 

@@ -9,6 +9,7 @@ from .cards import DRAW2, DRAW_COUNTS, RESTRICTED_WILDS, WILD_DRAW2, WILD_DRAW4,
 from .drawing import draw, draw_until_color
 from .play_checks import Play
 from .rounds import end_round
+from .rules import RuleSet
 from .state import Draw4Play, PendingDraw
 from .step import Step
 from .table import next_seat, stack_rule_allows
@@ -81,7 +82,9 @@ def take_penalty(
 def _draw_penalty(step: Step, seat: int, total: int, kind: str | None, reason: str) -> None:
     """Draw `total` cards; for a Wild Draw Color, until the called color, then the rest."""
     if kind == WILD_DRAW_COLOR:
-        draw_until_color(step, seat, step.state.color, reason)
+        color = step.state.color
+        assert color is not None  # the Wild Draw Color's player called it
+        draw_until_color(step, seat, color, reason)
         total -= UNTIL_COLOR
     draw(step, seat, total, reason)
 
@@ -92,6 +95,7 @@ def challenge(step: Step, seat: int) -> None:
     draw the total and two more (a W+4: the innocent draw)."""
     s = step.state
     draw4, rules, pending, kind = s.draw4, s.rules, s.pending_draw, s.pending_kind
+    assert draw4 is not None  # a challenge is legal only while a W+4 may be challenged
     step.emit(ev.Draw4Challenged(seat, draw4.seat, draw4.bluff, draw4.hand))
     if draw4.bluff:
         _draw_penalty(step, draw4.seat, _guilty_draw(rules, kind, pending), kind, "challenge")
@@ -105,7 +109,7 @@ def challenge(step: Step, seat: int) -> None:
     take_penalty(step, seat, pending + extra, draw4.seat, kind)
 
 
-def _guilty_draw(rules, kind: str, pending: int) -> int:
+def _guilty_draw(rules: RuleSet, kind: str | None, pending: int) -> int:
     """What a bluffer draws: a W+4's `challenge_guilty_draw` (a stack's whole total); a
     Wild Draw Two's two (a stack's total); a Wild Draw Color's draw until the color."""
     if kind == WILD_DRAW4:

@@ -160,7 +160,7 @@ def _checked_color(card: Card, color: Color | None) -> Color | None:
         if color is None:
             raise RuleViolation(ErrorCode.COLOR_REQUIRED, f"{card.code} needs a color")
         if card.color is None:  # a color of the other side (UNO FLIP!)
-            names = ", ".join(choices)
+            names = ", ".join(map(str, choices))
             raise RuleViolation(ErrorCode.COLOR_REQUIRED, f"{card.code} calls one of {names}")
         raise RuleViolation(ErrorCode.UNEXPECTED_FIELD, f"{card.code} takes no color")
     return color

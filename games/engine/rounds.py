@@ -57,9 +57,9 @@ def check_deck_top(rules: RuleSet, top: tuple[Card, ...]) -> None:
     game's deck, no more of each than it has (UNO FLIP!: of each face; the pairs it names
     are used)."""
     if rules.cards == "flip":
-        extra = flip.faces_overdrawn(tuple(top)) or not all(c.double_faced for c in top)
+        extra = bool(flip.faces_overdrawn(tuple(top))) or not all(c.double_faced for c in top)
     else:
-        extra = top and Counter(top) - Counter(build_deck(rules.cards, rules.downpour))
+        extra = bool(top) and bool(Counter(top) - Counter(build_deck(rules.cards, rules.downpour)))
     if extra:
         message = "the deck holds cards this game's deck has not"
         raise RuleViolation(ErrorCode.INVALID_SETUP, message)
@@ -105,13 +105,15 @@ def _first_card_effect(step: Step, card: Card) -> None:
         step.emit(ev.DirectionReversed(COUNTERCLOCKWISE))
         give_turn(step, dealer)
     elif rank in (DRAW2, DRAW1):
-        draw(step, first, DRAW_COUNTS[rank], "penalty")
+        count = DRAW_COUNTS[rank]
+        assert count is not None  # a fixed count: only the Wild Draw Color has none
+        draw(step, first, count, "penalty")
         step.emit(ev.SeatSkipped(first))
         give_turn(step, next_seat(s, first))
     elif rank == FLIP:  # everything turns over before the first player acts; the face
         flip.flip_everything(step, None)  # turned up only sets the color (a wild: owed)
         if s.color is None:
-            ask_for_choice(step, first, OwedChoice("first_card", s.top_card, True, False))
+            ask_for_choice(step, first, OwedChoice("first_card", s.discard_pile[-1], True, False))
         else:
             give_turn(step, first)
     elif card.color is None:

@@ -27,7 +27,7 @@ BOOL = bool
 
 #: option name -> the values it takes, in the order the API documents them (the defaults
 #: are `RuleSet`'s).
-OPTION_KINDS: dict[str, object] = {
+OPTION_KINDS: dict[str, Choice | IntRange | type[bool]] = {
     "cards": Choice(("classic", "modern-swap", "modern-shuffle", "flip")),
     "downpour": BOOL,
     "hand_size": IntRange(1, 15),
@@ -131,16 +131,16 @@ def option_default(name: str) -> Any:
 
 def _check_value(name: str, value: object) -> None:
     kind = OPTION_KINDS[name]
-    if kind is BOOL:
-        ok = isinstance(value, bool)
-        expected = "true or false"
-    elif isinstance(kind, IntRange):
+    if isinstance(kind, IntRange):
         ok = isinstance(value, int) and not isinstance(value, bool)
-        ok = ok and kind.low <= value <= kind.high
+        ok = ok and kind.low <= value <= kind.high  # type: ignore[operator]  # int when ok
         expected = f"an integer from {kind.low} to {kind.high}"
-    else:
+    elif isinstance(kind, Choice):
         ok = value in kind.values
         expected = "one of " + ", ".join(kind.values)
+    else:
+        ok = isinstance(value, bool)
+        expected = "true or false"
     if not ok:
         raise InvalidRules(
             "invalid_option", name, f"option {name!r} must be {expected}, not {value!r}"

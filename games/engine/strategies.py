@@ -88,8 +88,8 @@ def greedy_choice(view: dict, actions: list, rng: Rng):
     challenge = _first(actions, Challenge)
     if challenge is not None and _bluff_likely(table, view["challengeable"]):
         return challenge
-    for kind in _FALLBACKS:
-        found = _first(actions, kind)
+    for fallback in _FALLBACKS:
+        found = _first(actions, fallback)
         if found is not None:
             return found
     return actions[0]

@@ -52,6 +52,7 @@ def _turn_changed(step: Step, event: ev.TurnChanged) -> None:
     play, the response timer for anything else asked of the seat."""
     state, seat, phase = step.state, event.seat, event.phase
     timers = state.timers
+    seconds: float | None
     if state.seat_states[seat] is SeatStatus.BOT:
         kind, seconds = "bot", timers.bot_delay_ms / 1000
     elif phase is Phase.PLAY:

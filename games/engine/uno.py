@@ -18,7 +18,7 @@ def open_uno_windows(step: Step, player: int) -> None:
     position is not one a play or exchange made.)"""
     s = step.state
     hands = s.hands
-    owing = {e.seat for e in step.events if type(e) in _RESHAPING and len(hands[e.seat]) == 1}
+    owing = {e.seat for e in step.events if isinstance(e, _RESHAPING) and len(hands[e.seat]) == 1}
     if len(hands[player]) == 1:
         owing.add(player)
     if not owing:

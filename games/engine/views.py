@@ -42,7 +42,7 @@ def view_for(state: GameState, viewer: Viewer, *, reveal_all: bool = False) -> d
     flip = bool(state.deck)
     seats = []
     for seat in range(state.seat_count):
-        entry = {
+        entry: dict[str, object] = {
             "seat": seat,
             "cards": len(state.hands[seat]),
             "uno_called": seat in state.uno_called,
@@ -53,7 +53,7 @@ def view_for(state: GameState, viewer: Viewer, *, reveal_all: bool = False) -> d
         if state.rules.teams:
             entry["team"] = seat % 2
         if flip:
-            entry["backs"] = sorted(c.flipped.face for c in state.hands[seat])
+            entry["backs"] = sorted(c.back for c in state.hands[seat])
         if sees_all:
             entry["hand"] = codes(state.hands[seat])
         seats.append(entry)
@@ -64,7 +64,7 @@ def view_for(state: GameState, viewer: Viewer, *, reveal_all: bool = False) -> d
             you["drawn_card"] = state.drawn_card.code
     active = state.status == Status.ACTIVE
     top = state.top_card
-    view = {
+    view: dict[str, object] = {
         "status": state.status.value,
         "round": state.round,
         "dealer": state.dealer,
@@ -86,7 +86,7 @@ def view_for(state: GameState, viewer: Viewer, *, reveal_all: bool = False) -> d
     }
     if flip:
         view["side"] = state.side
-        view["draw_pile_back"] = state.draw_pile[0].flipped.face if state.draw_pile else None
+        view["draw_pile_back"] = state.draw_pile[0].back if state.draw_pile else None
     if sees_all:
         view["draw_pile_cards"] = codes(state.draw_pile)
     return view
