@@ -182,14 +182,16 @@ def is_listed_or_an_alias(state: GameState, command) -> bool:
 
 
 def _is_a_listed_play_spelled_otherwise(state: GameState, play: PlayCard, listed: set) -> bool:
-    plain = PlayCard(play.seat, play.card, play.color, play.target)
-    if plain in listed:
+    """A card is named by its code: a double-faced card read from a code lies light side
+    up, and names the card the seat holds whichever side is up."""
+    plays = {(p.seat, p.card.code, p.color, p.target) for p in listed if isinstance(p, PlayCard)}
+    if (play.seat, play.card.code, play.color, play.target) in plays:
         return True
     only = the_only_other_seat(state, play.seat)
     return (
         play.target is None
         and only is not None
-        and PlayCard(play.seat, play.card, play.color, only) in listed
+        and (play.seat, play.card.code, play.color, only) in plays
     )
 
 
