@@ -110,8 +110,12 @@ FLIP_OPTION_MIXES: tuple[dict, ...] = (
     {"scoring": "elimination"},
     {"scoring": "target_loses"},
     {"uno_penalty": "auto", "false_catch_penalty": 2},
-    {"draw_to_match": True, "draw_to_match_cap": 3, "force_play": True,
-     "wd4_enforcement": "strict"},
+    {
+        "draw_to_match": True,
+        "draw_to_match_cap": 3,
+        "force_play": True,
+        "wd4_enforcement": "strict",
+    },
     {"stacking": "same", "challenge_success_skips_challenger": True},
     {"draw_returns_to_player": True, "skip_plays_again": True, "stacking": "same"},
     {"wild_first_card": "redraw", "wd4_legal_when": "no_other_playable", "dealer_rotation": False},
@@ -120,6 +124,8 @@ FLIP_OPTION_MIXES: tuple[dict, ...] = (
 
 def mixes_for(preset: str) -> tuple[dict, ...]:
     return FLIP_OPTION_MIXES if preset == "flip" else OPTION_MIXES
+
+
 #: The default first, so that a failure shrinks towards ordinary hands.
 HAND_SIZES = (7, 3, 1)
 #: Deadline tokens no game ever opens, next to the stale ones a run has seen.
