@@ -75,11 +75,13 @@ def events_from_parts(
     """The events of a log from its (type, schema_version, public, private) rows, in
     order: what `event_from_parts` does for one, done for a whole log at once (a replay
     decodes every event of it)."""
-    decoders, versions, events = _DECODERS, SCHEMA_VERSIONS, []
+    decoders, versions = _DECODERS, SCHEMA_VERSIONS
+    events: list[Event] = []
+    append = events.append
     for type_, schema_version, public, private in recorded:
-        if schema_version < versions.get(type_, 1):
+        if schema_version < versions[type_]:
             public, private = upcast(type_, schema_version, public, private)
-        events.append(decoders[type_](public, private))
+        append(decoders[type_](public, private))
     return events
 
 
@@ -98,18 +100,22 @@ def _decoder(cls: type[Event]):
     public_count = len(names) - len(cls.PRIVATE)
     if tuple(names[public_count:]) != cls.PRIVATE:
         raise TypeError(f"{cls.__name__}: private fields must be its last fields")
-    pick_public, pick_all = _picker(names[:public_count]), _picker(names)
+    pick_public = _picker(names[:public_count], cls.OMITTED_WHEN_EMPTY)
+    pick_private = _picker(names[public_count:], cls.OMITTED_WHEN_EMPTY)
     converted = [(index, convert) for index, (_, convert) in enumerate(plan) if convert]
     public_converted = [(i, convert) for i, convert in converted if i < public_count]
 
     def decode(public: dict, private: dict | None) -> Event:
         try:
             if private is None:
-                values, conversions = list(pick_public(public)), public_converted
+                picked, conversions = pick_public(public), public_converted
             else:
-                values, conversions = list(pick_all({**public, **private})), converted
+                picked, conversions = pick_public(public) + pick_private(private), converted
         except KeyError:  # recorded before a field (with a default) existed
             return _decode_by_name(cls, plan, {**public, **(private or {})})
+        if not conversions:
+            return cls(*picked)
+        values = list(picked)
         for index, convert in conversions:
             value = values[index]
             if value is not None:
@@ -119,7 +125,20 @@ def _decoder(cls: type[Event]):
     return decode
 
 
-def _picker(names: list[str]):
+def _picker(names: list[str], omitted_when_empty: tuple[str, ...]):
+    """A function of a part's dict giving its fields' values, in order, as a tuple. A field
+    left out when empty reads as empty; such fields must come last in their part."""
+    optional = [name for name in names if name in omitted_when_empty]
+    required = names[: len(names) - len(optional)]
+    if optional != names[len(required) :]:
+        raise TypeError(f"fields omitted when empty must come last in their part: {names}")
+    pick = _required_picker(required)
+    if not optional:
+        return pick
+    return lambda data: pick(data) + tuple([data.get(name, ()) for name in optional])
+
+
+def _required_picker(names: list[str]):
     if len(names) == 1:
         (name,) = names
         return lambda data: (data[name],)
