@@ -24,7 +24,7 @@ from unoservice.streams import Slot, spectator_slots
 
 logger = logging.getLogger(__name__)
 
-FRESH_SECONDS = 1.0
+FRESH_SECONDS = 5.0
 #: Past this many games remembered, the memory starts again.
 REMEMBERED_GAMES = 10_000
 
