@@ -216,15 +216,14 @@ def serve_gunicorn(postgres, worker_database_url, tmp_path):
 
     def start(*, workers: int = 2, **env: str | None) -> Gunicorn:
         port, data_dir = free_port(), tmp_path / f"data-{len(started)}"
-        child = _child_env(
-            **{f"UNO_THROTTLE_{scope}": "100000/minute" for scope in UNLIMITED_THROTTLES},
-            DATABASE_URL=worker_database_url,
-            UNO_DATA_DIR=str(data_dir),
-            CELERY_BROKER_URL=None,
-            UNO_MODE=None,
-        ) | {key: value for key, value in env.items() if value is not None}
-        for key in [key for key, value in env.items() if value is None]:
-            child.pop(key, None)
+        overrides = {f"UNO_THROTTLE_{scope}": "100000/minute" for scope in UNLIMITED_THROTTLES}
+        overrides |= {
+            "DATABASE_URL": worker_database_url,
+            "UNO_DATA_DIR": str(data_dir),
+            "CELERY_BROKER_URL": None,
+            "UNO_MODE": None,
+        }
+        child = _child_env(**(overrides | env))
         log = tmp_path / f"web-{len(started)}.log"
         with log.open("w") as out:
             process = subprocess.Popen(
