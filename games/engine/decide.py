@@ -102,14 +102,18 @@ def _advances(step_: Step, seat: int) -> None:
 
 
 def _play(step_: Step, command: PlayCard) -> None:
-    play = check_play(step_.state, command)
-    _advances(step_, play.seat)
+    s = step_.state
+    play = check_play(s, command)
+    if s.uno_windows or s.timeouts[play.seat]:
+        _advances(step_, play.seat)
     play_card(step_, play)
 
 
 def _draw(step_: Step, command: DrawCard) -> None:
     s, seat = step_.state, command.seat
-    refuse(draw_refusal(s, seat), s, seat)
+    refusal = draw_refusal(s, seat)
+    if refusal is not None:
+        refuse(refusal, s, seat)
     _advances(step_, seat)
     if s.pending_draw:
         take_pending(step_, seat)
@@ -122,7 +126,9 @@ def _advancing(refusal: Callable, act: Callable) -> Callable:
     challenge): check it, then close UNO windows and end the seat's timeouts, then act."""
 
     def handle(step_: Step, command) -> None:
-        refuse(refusal(step_.state, command.seat), step_.state, command.seat)
+        refused = refusal(step_.state, command.seat)
+        if refused is not None:
+            refuse(refused, step_.state, command.seat)
         _advances(step_, command.seat)
         act(step_, command.seat)
 

@@ -24,8 +24,14 @@ def reshuffle(step: Step) -> None:
 def draw(step: Step, seat: int, count: int, reason: str) -> tuple[Card, ...]:
     """Draw `count` cards, reshuffling the discard pile as often as needed; what cannot
     be drawn (both piles exhausted) is forfeited."""
-    drawn: tuple[Card, ...] = ()
     s = step.state
+    pile = s.draw_pile
+    if 0 < count <= len(pile):  # the usual case: no reshuffle
+        take = pile[:count]
+        backs = () if take[0].flipped is None else backs_of(take)
+        step.emit(ev.CardsDrawn(seat, count, reason, backs, take))
+        return take
+    drawn: tuple[Card, ...] = ()
     while len(drawn) < count:
         if not s.draw_pile:
             if piles_exhausted(s):

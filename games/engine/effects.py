@@ -33,25 +33,41 @@ def resolve_card(step: Step, play: Play, stacked_on: int = 0) -> None:
     pending draw total it was played on (0 when none)."""
     seat, card = play.seat, play.card
     s = step.state
-    went_out = not s.hands[seat]
-    if card.color is None or card.rank in _HAND_EFFECT_RANKS:
-        _apply_hand_effects(step, play, went_out)
-    if len(s.hands[seat]) == 1 and play.uno:
+    rank = card.rank
+    exchanges = card.color is None or rank in _HAND_EFFECT_RANKS
+    if exchanges:
+        _apply_hand_effects(step, play, not s.hands[seat])
+    one_left = len(s.hands[seat]) == 1
+    if one_left and play.uno:
         step.emit(ev.UnoCalled(seat))
-    open_uno_windows(step, seat)  # the player too when its card was placed by an earlier command
-    if card.rank == FLIP:
-        flip_everything(step, seat)  # as the last card too: the side then up is scored
-    if card.rank in DRAW_COUNTS:
-        resolve_draw_card(step, play, stacked_on)
+    if one_left or exchanges:  # only then may a seat owe UNO (the player's card may have
+        open_uno_windows(step, seat)  # been placed by an earlier command)
+    if rank in _SPECIAL_RANKS:
+        _resolve_special(step, play, stacked_on)
     elif not s.hands[seat]:
         end_round(step, seat)
-    elif card.rank == FLIP and s.color is None:  # it turned up a wild: its player calls
-        ask_for_choice(step, seat, OwedChoice("flip", s.discard_pile[-1], True, False))
     else:
         advance_after_card(step, seat, card)
 
 
 _HAND_EFFECT_RANKS = ("0", "7")
+_SPECIAL_RANKS = frozenset((FLIP, *DRAW_COUNTS))
+
+
+def _resolve_special(step: Step, play: Play, stacked_on: int) -> None:
+    """A Flip (as the last card too: the side then up is scored) or a draw card."""
+    seat, rank = play.seat, play.card.rank
+    s = step.state
+    if rank == FLIP:
+        flip_everything(step, seat)
+    if rank in DRAW_COUNTS:
+        resolve_draw_card(step, play, stacked_on)
+    elif not s.hands[seat]:
+        end_round(step, seat)
+    elif rank == FLIP and s.color is None:  # it turned up a wild: its player calls
+        ask_for_choice(step, seat, OwedChoice("flip", s.discard_pile[-1], True, False))
+    else:
+        advance_after_card(step, seat, play.card)
 
 
 def _apply_hand_effects(step: Step, play: Play, went_out: bool) -> None:

@@ -31,8 +31,9 @@ from .play_checks import (
     playable_cards,
     target_choices,
 )
+from .rules import MAX_SEATS
 from .state import IN_PLAY, GameState, Phase, Status
-from .table import needs_target, possible_targets, side_colors
+from .table import possible_targets, side_colors, targeted_ranks
 
 
 def legal_actions(state: GameState, seat: int) -> list:
@@ -66,22 +67,44 @@ def _turn_actions(state: GameState, seat: int) -> list:
     if phase is Phase.CHOOSE_TARGET:
         return [_command(ChooseTarget, seat, target) for target in possible_targets(state, seat)]
     actions: list = []
-    for card in dict.fromkeys(playable_cards(state, seat, state.hands[seat])):  # each card once
-        if card.color is not None and not needs_target(state, card):
-            actions.append(_command(PlayCard, seat, card))
-        else:
-            actions += _play_variants(state, seat, card)
-    if keep_rule(state) is None:
-        actions.append(_command(KeepCard, seat))
-    if accept_rule(state) is None:
-        actions.append(_command(Accept if phase is Phase.RESPOND_DRAW4 else DrawCard, seat))
-    elif draw_rule(state) is None:
-        actions.append(_command(DrawCard, seat))
-    if challenge_rule(state) is None:
-        actions.append(_command(Challenge, seat))
-    if pass_rule(state) is None:
-        actions.append(_command(Pass, seat))
+    playable = playable_cards(state, seat, state.hands[seat])
+    if playable:
+        plain = _PLAIN_PLAYS[seat]
+        targeted = targeted_ranks(state.rules)
+        for card in dict.fromkeys(playable):  # each card once
+            if card.rank in targeted:
+                actions += _play_variants(state, seat, card)
+            else:
+                actions += plain[card]
+    for rule, command in _OTHER_MOVES[phase]:
+        if rule(state) is None:
+            actions.append(_command(command, seat))
     return actions
+
+
+#: The moves besides plays that each phase may allow, each with the rule that says
+#: whether it does now. (On a pending draw in the play phase, `draw` takes it: one move.)
+_OTHER_MOVES = {
+    Phase.PLAY: ((draw_rule, DrawCard), (pass_rule, Pass)),
+    Phase.DRAWN_CARD: ((keep_rule, KeepCard),),
+    Phase.RESPOND_DRAW4: ((accept_rule, Accept), (challenge_rule, Challenge)),
+}
+
+
+class _PlainPlays(dict):
+    """A seat's plays of each card that names no target: the card alone, or a wild with
+    each color it may call (made once per card, then found again)."""
+
+    def __init__(self, seat: int):
+        super().__init__()
+        self.seat = seat
+
+    def __missing__(self, card: Card) -> tuple[PlayCard, ...]:
+        plays = self[card] = _variants(self.seat, card, (None,))
+        return plays
+
+
+_PLAIN_PLAYS = [_PlainPlays(seat) for seat in range(MAX_SEATS)]
 
 
 def _play_variants(state: GameState, seat: int, card: Card) -> tuple[PlayCard, ...]:

@@ -22,8 +22,10 @@ from .table import (
     piles_exhausted,
     possible_targets,
     side_colors,
+    targeted_ranks,
 )
 
+_PLAY = Phase.PLAY
 _PLAY_PHASES = (Phase.PLAY, Phase.DRAWN_CARD, Phase.RESPOND_DRAW4)
 _ANSWER_PHASES = (Phase.PLAY, Phase.RESPOND_DRAW4)
 
@@ -58,16 +60,21 @@ def seat_refusal(state: GameState, seat: int) -> ErrorCode | None:
 
 def play_refusal(state: GameState, seat: int, card: Card) -> ErrorCode | None:
     """May `seat` put `card` down now, on its turn or by jumping in?"""
-    refusal = seat_refusal(state, seat)
-    if refusal is not None:
-        return refusal
-    if seat != state.to_act:
-        return jump_in_refusal(state, seat, card)
+    if seat != state.to_act or type(seat) is not int:
+        return seat_refusal(state, seat) or jump_in_refusal(state, seat, card)
+    if state.seat_states[seat] not in IN_PLAY:  # (the seat to act is a seat)
+        return ErrorCode.NOT_SEATED
     if state.phase not in _PLAY_PHASES:
         return ErrorCode.WRONG_PHASE
     if card not in state.hands[seat]:
         return ErrorCode.CARD_NOT_IN_HAND
-    return turn_play_refusal(state, seat, card)
+    if playable_cards(state, seat, (card,)):
+        return None
+    if state.drew_nothing:
+        return ErrorCode.WRONG_PHASE
+    if state.phase is Phase.DRAWN_CARD and card is not state.drawn_card:
+        return ErrorCode.DRAWN_CARD_ONLY
+    return ErrorCode.CARD_NOT_PLAYABLE
 
 
 def jump_in_refusal(state: GameState, seat: int, card: Card) -> ErrorCode | None:
@@ -91,30 +98,19 @@ def playable_cards(state: GameState, seat: int, cards) -> list[Card]:
     otherwise a matching card; never after drawing nothing; and a W+4 under strict
     enforcement only when it is legal."""
     phase = state.phase
-    if state.drew_nothing or phase not in _PLAY_PHASES:
+    if phase is _PLAY and not state.pending_draw:
+        playable = [] if state.drew_nothing else matching_cards(state, cards)
+    elif state.drew_nothing or phase not in _PLAY_PHASES:
         return []
-    if phase is Phase.DRAWN_CARD:
+    elif phase is Phase.DRAWN_CARD:
         playable = matching_cards(state, [c for c in cards if c is state.drawn_card])
     elif state.pending_draw:
         playable = [c for c in cards if can_stack(state, c)]
-    elif phase is Phase.RESPOND_DRAW4:
+    else:  # a Wild Draw Four is answered, not played on
         return []
-    else:
-        playable = matching_cards(state, cards)
     if state.rules.wd4_enforcement == "strict" and not draw4_is_legal(state, state.hands[seat]):
         return [c for c in playable if c.rank not in RESTRICTED_WILDS]
     return playable
-
-
-def turn_play_refusal(state: GameState, seat: int, card: Card) -> ErrorCode | None:
-    """Why the seat to act may not play `card` (held, in a play phase), or None."""
-    if playable_cards(state, seat, (card,)):
-        return None
-    if state.drew_nothing:
-        return ErrorCode.WRONG_PHASE
-    if state.phase is Phase.DRAWN_CARD and card is not state.drawn_card:
-        return ErrorCode.DRAWN_CARD_ONLY
-    return ErrorCode.CARD_NOT_PLAYABLE
 
 
 def color_choices(card: Card) -> tuple[Color | None, ...]:
@@ -144,14 +140,14 @@ def check_play(state: GameState, command: PlayCard) -> Play:
     refusal = play_refusal(state, seat, card)
     if refusal is not None:
         raise RuleViolation(refusal, explain(refusal, state, seat, card))
-    jump_in = seat != state.to_act
-    bluff = card.rank in RESTRICTED_WILDS and not draw4_is_legal(state, state.hands[seat])
+    rank = card.rank
+    bluff = rank in RESTRICTED_WILDS and not draw4_is_legal(state, state.hands[seat])
     color, target = command.color, command.target
     if color is not None or card.color is None:
         color = _checked_color(card, color)
-    if target is not None or needs_target(state, card):
+    if target is not None or rank in targeted_ranks(state.rules):
         target = _checked_target(state, seat, card, target)
-    return Play(seat, card, color, target, jump_in, bluff, command.uno)
+    return Play(seat, card, color, target, seat != state.to_act, bluff, command.uno)
 
 
 def _checked_color(card: Card, color: Color | None) -> Color | None:
@@ -193,10 +189,9 @@ def _checked_target(state: GameState, seat: int, card: Card, target: int | None)
 
 
 def on_turn_refusal(state: GameState, seat: int) -> ErrorCode | None:
-    refusal = seat_refusal(state, seat)
-    if refusal is None and seat != state.to_act:
-        return ErrorCode.NOT_YOUR_TURN
-    return refusal
+    if seat == state.to_act and type(seat) is int:  # the seat to act is a seat
+        return None if state.seat_states[seat] in IN_PLAY else ErrorCode.NOT_SEATED
+    return seat_refusal(state, seat) or ErrorCode.NOT_YOUR_TURN
 
 
 def draw_rule(state: GameState) -> ErrorCode | None:

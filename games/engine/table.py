@@ -16,6 +16,7 @@ from .cards import (
     Card,
     Color,
 )
+from .rules import RuleSet
 from .state import DARK, IN_PLAY, GameState, SeatStatus
 
 _FLIP_STACKS_ON_ITSELF = (DRAW1, DRAW5, WILD_DRAW2)
@@ -23,15 +24,34 @@ _FLIP_STACKS_ON_ITSELF = (DRAW1, DRAW5, WILD_DRAW2)
 
 def next_seat(state: GameState, seat: int, direction: int | None = None) -> int:
     """The next seat in play from `seat` in `direction` (the current one by default)."""
-    step = state.direction if direction is None else direction
-    statuses = state.seat_states
-    n = len(statuses)
-    candidate = seat
-    for _ in range(n):
-        candidate = (candidate + step) % n
-        if statuses[candidate] in IN_PLAY:
-            return candidate
-    return seat
+    return _NEXT_IN_PLAY[state.seat_states][state.direction if direction is None else direction][
+        seat
+    ]
+
+
+class _NextInPlay(dict):
+    """For each tuple of seat states: `[direction][seat]`, the next seat in play from a
+    seat (itself when none other is), clockwise at index 1 and counterclockwise at -1."""
+
+    def __missing__(self, statuses: tuple[SeatStatus, ...]) -> tuple:
+        n = len(statuses)
+
+        def following(seat: int, step: int) -> int:
+            for distance in range(1, n + 1):
+                candidate = (seat + step * distance) % n
+                if statuses[candidate] in IN_PLAY:
+                    return candidate
+            return seat
+
+        orders = self[statuses] = (
+            None,
+            tuple(following(seat, 1) for seat in range(n)),
+            tuple(following(seat, -1) for seat in range(n)),
+        )
+        return orders
+
+
+_NEXT_IN_PLAY = _NextInPlay()
 
 
 def two_in_play(state: GameState) -> bool:
@@ -86,7 +106,15 @@ def can_stack(state: GameState, card: Card) -> bool:
 
 
 def needs_target(state: GameState, card: Card) -> bool:
-    return card.rank == WILD_SWAP or (state.rules.seven_o and card.rank == "7")
+    return card.rank in targeted_ranks(state.rules)
+
+
+_SWAP_ONLY, _SWAP_AND_SEVEN = frozenset((WILD_SWAP,)), frozenset((WILD_SWAP, "7"))
+
+
+def targeted_ranks(rules: RuleSet) -> frozenset[str]:
+    """The ranks whose play names a target seat: Swap Hands, and the 7 under Seven-O."""
+    return _SWAP_AND_SEVEN if rules.seven_o else _SWAP_ONLY
 
 
 def possible_targets(state: GameState, seat: int) -> tuple[int, ...]:

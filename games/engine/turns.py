@@ -12,7 +12,12 @@ from .table import next_seat, possible_targets, two_in_play
 
 def give_turn(step: Step, seat: int, *, jump_in: bool = False, passes: int = 0) -> None:
     """An ordinary turn: `seat` is asked to play (or draw)."""
-    _turn_changed(step, ev.TurnChanged(seat, Phase.PLAY, jump_in, passes))
+    event = ev.TurnChanged(seat, _PLAY, jump_in, passes)
+    event.deadline = _deadline(step.state, seat, _PLAY)
+    step.emit(event)
+
+
+_PLAY = Phase.PLAY
 
 
 def offer_drawn_card(step: Step, seat: int) -> None:
@@ -48,20 +53,24 @@ def renew_turn(step: Step, *, pending: PendingDraw | None) -> None:
 
 
 def _turn_changed(step: Step, event: ev.TurnChanged) -> None:
-    """Give the turn, with the deadline it opens: a bot's think time, the turn timer for a
-    play, the response timer for anything else asked of the seat."""
-    state, seat, phase = step.state, event.seat, event.phase
+    event.deadline = _deadline(step.state, event.seat, event.phase)
+    step.emit(event)
+
+
+def _deadline(state: GameState, seat: int, phase: Phase) -> Deadline | None:
+    """The deadline a turn opens: a bot's think time, the turn timer for a play, the
+    response timer for anything else asked of the seat (none when it is not set)."""
     timers = state.timers
     seconds: float | None
     if state.seat_states[seat] is SeatStatus.BOT:
         kind, seconds = "bot", timers.bot_delay_ms / 1000
-    elif phase is Phase.PLAY:
+    elif phase is _PLAY:
         kind, seconds = "turn", timers.turn_seconds
     else:
         kind, seconds = "response", timers.response_seconds
-    if seconds is not None:  # the token is the one the turn is about to get
-        event.deadline = Deadline(kind, f"turn-{state.turn_serial + 1}", seconds)
-    step.emit(event)
+    if seconds is None:
+        return None
+    return Deadline(kind, f"turn-{state.turn_serial + 1}", seconds)  # the turn's next token
 
 
 def jump_in_open(state: GameState) -> bool:
@@ -74,8 +83,11 @@ def advance_after_card(step: Step, seat: int, card: Card) -> None:
     """The turn after `seat`'s card: Skip, Reverse (two-player: a Skip), Skip Everyone
     and the extra-turn custom wild change who that is."""
     s = step.state
-    rules = s.rules
     rank = card.rank
+    if rank not in _TURN_CHANGING_RANKS:
+        give_turn(step, next_seat(s, seat), jump_in=jump_in_open(s))
+        return
+    rules = s.rules
     if rank == SKIP:
         if rules.skip_plays_again or two_in_play(s):
             following = seat
@@ -104,6 +116,9 @@ def advance_after_card(step: Step, seat: int, card: Card) -> None:
     else:
         following = next_seat(s, seat)
     give_turn(step, following, jump_in=jump_in_open(s))
+
+
+_TURN_CHANGING_RANKS = frozenset((SKIP, REVERSE, WILD_CUSTOM, SKIP_EVERYONE))
 
 
 def seat_after_penalty(state: GameState, victim: int, player: int | None) -> int:
