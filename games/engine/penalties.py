@@ -72,11 +72,7 @@ def take_penalty(
     if player is not None and not s.hands[player]:
         end_round(step, player)
         return
-    give_turn(
-        step,
-        seat_after_penalty(s, victim, player),
-        jump_in=automatic and jump_in_open(s),
-    )
+    give_turn(step, seat_after_penalty(s, victim, player), automatic and jump_in_open(s))
 
 
 def _draw_penalty(step: Step, seat: int, total: int, kind: str | None, reason: str) -> None:

@@ -84,4 +84,4 @@ def pass_turn(step: Step, seat: int) -> None:
     if passes >= len(s.seats_in_play()):
         end_round(step, None)
         return
-    give_turn(step, next_seat(s, seat), passes=passes)
+    give_turn(step, next_seat(s, seat), False, passes)

@@ -47,6 +47,17 @@ LIGHT, DARK = "light", "dark"  # the side up (UNO FLIP!; every other deck is lig
 _new = object.__new__
 
 
+class _SeatsInPlay(dict):
+    """The seats in play for each tuple of seat states (the tuples a game has are few)."""
+
+    def __missing__(self, statuses: tuple[SeatStatus, ...]) -> tuple[int, ...]:
+        seats = self[statuses] = tuple(s for s, status in enumerate(statuses) if status in IN_PLAY)
+        return seats
+
+
+_SEATS_IN_PLAY = _SeatsInPlay()
+
+
 @dataclass(frozen=True, slots=True)
 class Draw4Play:
     """The W+4 the seat `to_act` may challenge: who played it and whether it was a bluff.
@@ -227,7 +238,7 @@ class GameState:
         return self.seat_states[seat] in IN_PLAY
 
     def seats_in_play(self) -> tuple[int, ...]:
-        return tuple(s for s, status in enumerate(self.seat_states) if status in IN_PLAY)
+        return _SEATS_IN_PLAY[self.seat_states]
 
     def team_of(self, seat: int) -> int | None:
         return seat % 2 if self.rules.teams else None

@@ -10,7 +10,7 @@ from .step import Step
 from .table import next_seat, possible_targets, two_in_play
 
 
-def give_turn(step: Step, seat: int, *, jump_in: bool = False, passes: int = 0) -> None:
+def give_turn(step: Step, seat: int, jump_in: bool = False, passes: int = 0) -> None:
     """An ordinary turn: `seat` is asked to play (or draw)."""
     event = ev.TurnChanged(seat, _PLAY, jump_in, passes)
     event.deadline = _deadline(step.state, seat, _PLAY)
@@ -85,7 +85,7 @@ def advance_after_card(step: Step, seat: int, card: Card) -> None:
     s = step.state
     rank = card.rank
     if rank not in _TURN_CHANGING_RANKS:
-        give_turn(step, next_seat(s, seat), jump_in=jump_in_open(s))
+        give_turn(step, next_seat(s, seat), jump_in_open(s))
         return
     rules = s.rules
     if rank == SKIP:
@@ -115,7 +115,7 @@ def advance_after_card(step: Step, seat: int, card: Card) -> None:
         following = seat
     else:
         following = next_seat(s, seat)
-    give_turn(step, following, jump_in=jump_in_open(s))
+    give_turn(step, following, jump_in_open(s))
 
 
 _TURN_CHANGING_RANKS = frozenset((SKIP, REVERSE, WILD_CUSTOM, SKIP_EVERYONE))
