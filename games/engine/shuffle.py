@@ -38,10 +38,19 @@ class Shuffled:
 
 
 def canonical_order(codes: Sequence[str]) -> str:
-    text = "".join(codes)
-    if codes and text.isascii() and text.isprintable() and '"' not in text and "\\" not in text:
-        return '["' + '","'.join(codes) + '"]'  # nothing to escape: what json.dumps gives
-    return json.dumps(list(codes), separators=(",", ":"), ensure_ascii=False)
+    if not codes:
+        return "[]"
+    if not _PLAIN_CODES.issuperset(codes):
+        text = "".join(codes)
+        if not (text.isascii() and text.isprintable() and '"' not in text and "\\" not in text):
+            return json.dumps(list(codes), separators=(",", ":"), ensure_ascii=False)
+        if len(_PLAIN_CODES) < 10_000:  # the codes of every deck, and a bound on the rest
+            _PLAIN_CODES.update(codes)
+    return '["' + '","'.join(codes) + '"]'  # nothing to escape: what json.dumps gives
+
+
+#: Codes with nothing for JSON to escape, once seen (every card code is one).
+_PLAIN_CODES: set[str] = set()
 
 
 def commitment_of(codes: Sequence[str], salt: str) -> str:
