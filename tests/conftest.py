@@ -13,10 +13,12 @@ Hypothesis profiles: ``dev`` (default), ``ci`` (set by .ci/run), ``thorough``; c
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -47,6 +49,38 @@ settings.register_profile("thorough", max_examples=2000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+# --- runs split over processes (pytest-xdist, as bin/test runs the suite) -----------------
+
+
+def _controls_workers(config) -> bool:
+    return getattr(config.option, "dist", "no") != "no" and not hasattr(config, "workerinput")
+
+
+def pytest_configure(config):
+    """The controller of a split run makes the folder where each worker leaves the problem
+    codes its API tests saw (tests/api/problem_codes.py), before the workers start."""
+    if _controls_workers(config):
+        folder = tempfile.mkdtemp(prefix="uno-problem-codes-")
+        os.environ[PROBLEM_CODES_FOLDER] = folder
+        config.stash[_PROBLEM_CODES] = folder
+
+
+def pytest_sessionfinish(session, exitstatus):
+    folder = session.config.stash.get(_PROBLEM_CODES, None)
+    if folder is None:
+        return
+    from api import problem_codes  # tests/api: imported once Django is set up
+
+    try:
+        problem_codes.report_whole_run(session, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+PROBLEM_CODES_FOLDER = "UNO_PROBLEM_CODES_FOLDER"
+_PROBLEM_CODES = pytest.StashKey[str]()
 
 
 def services_required() -> bool:

@@ -20,6 +20,7 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
 from django.core.handlers.base import BaseHandler
 from django.urls import resolve
 
@@ -160,6 +161,68 @@ def documented_unseen() -> list[str]:
 
 
 def every_api_module_ran(session) -> bool:
-    ran = {Path(str(item.fspath)).resolve() for item in session.items}
-    modules = {p.resolve() for p in API_TESTS.rglob("test_*.py")}
-    return modules <= ran and not session.config.option.keyword and not session.testsfailed
+    return api_modules_covered(collected_modules(session)) and _whole_run(session)
+
+
+def collected_modules(session) -> set[str]:
+    return {str(Path(str(item.fspath)).resolve()) for item in session.items}
+
+
+def api_modules_covered(collected: set[str]) -> bool:
+    return {str(p.resolve()) for p in API_TESTS.rglob("test_*.py")} <= collected
+
+
+def _whole_run(session) -> bool:
+    return not session.config.option.keyword and not session.testsfailed
+
+
+# --- runs split over processes (pytest-xdist) ---------------------------------------------
+#
+# Each worker process sees only the requests of the tests it ran: it writes what it saw
+# (and which modules the run collected) into a folder the controller made, and the
+# controller, once every worker is done, checks the whole run's codes as one process would.
+
+SHARED_FOLDER = "UNO_PROBLEM_CODES_FOLDER"
+
+
+def save_for_controller(session, folder: str) -> None:
+    worker = session.config.workerinput["workerid"]
+    record = {"seen": sorted(SEEN), "collected": sorted(collected_modules(session))}
+    (Path(folder) / f"{worker}.json").write_text(json.dumps(record))
+
+
+def load_from_workers(folder: str) -> set[str]:
+    """Every worker's codes into SEEN; returns the modules the run collected."""
+    collected: set[str] = set()
+    for saved in Path(folder).glob("*.json"):
+        record = json.loads(saved.read_text())
+        SEEN.update(tuple(seen) for seen in record["seen"])
+        collected.update(record["collected"])
+    return collected
+
+
+def report(session, *, whole_api_run: bool) -> None:
+    """Fail the run on a problem code the schema does not document for its operation and,
+    after a run of every API test, on a documented code no test produced."""
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    undocumented = undocumented_seen()
+    if undocumented:
+        reporter.write_sep("=", "problem codes the schema does not document", red=True)
+        for line in undocumented:
+            reporter.write_line(line)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    if whole_api_run:
+        unseen = set(documented_unseen()) - NOT_SEEN_HERE
+        if unseen:
+            reporter.write_sep("=", "documented problem codes no API test produced", red=True)
+            for line in sorted(unseen):
+                reporter.write_line(line)
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def report_whole_run(session, folder: str) -> None:
+    """The controller's check of a run split over workers."""
+    collected = load_from_workers(folder)
+    if SEEN:
+        whole = api_modules_covered(collected) and _whole_run(session)
+        report(session, whole_api_run=whole)

@@ -39,7 +39,7 @@ from .builders import c, position_game
 from .play import states_along_a_game
 from .test_properties import VARIANTS, _valid
 
-_DEFAULT_STATES = "20" if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else "3"
+_DEFAULT_STATES = "8" if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else "3"
 STATES_PER_VARIANT = int(os.environ.get("UNO_LEGAL_STATES", _DEFAULT_STATES))
 SEAT_COUNTS = (2, 3, 4, 5)
 #: Options every preset leaves at their default that change who may do what.

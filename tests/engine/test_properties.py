@@ -102,7 +102,7 @@ def test_random_matches_end_and_then_accept_nothing(variant, seats, seed):
 
 
 def test_seeded_loop_plays_thousands_of_rounds_across_presets():
-    """`UNO_SEEDED_ROUNDS` rounds (10,000 in CI), round-robin over presets and seat counts."""
+    """`UNO_SEEDED_ROUNDS` rounds (4,000 in CI), round-robin over presets and seat counts."""
     rounds = int(os.environ.get("UNO_SEEDED_ROUNDS", "600"))
     combos = [(p, o, s) for p, o in VARIANTS for s in SEAT_COUNTS if _valid(o, s)]
     rng = random.Random(20261129)
