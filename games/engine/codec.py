@@ -316,7 +316,7 @@ def _decode_hand_replaced(public: dict, private: dict | None) -> Event:
     return _HAND_REPLACED(seat, from_seat, count, cards)
 
 
-#: What each of these reads, field by field: (event class, its decoder).
+#: The decoders written out field by field, by event type.
 FIELD_BY_FIELD = {
     "turn_changed": _decode_turn_changed,
     "card_played": _decode_card_played,

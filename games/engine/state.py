@@ -51,6 +51,8 @@ class _SeatsInPlay(dict):
     """The seats in play for each tuple of seat states (the tuples a game has are few)."""
 
     def __missing__(self, statuses: tuple[SeatStatus, ...]) -> tuple[int, ...]:
+        if len(self) >= 4096:  # the tuples games use are few; those of ten seats, a million
+            self.clear()
         seats = self[statuses] = tuple(s for s, status in enumerate(statuses) if status in IN_PLAY)
         return seats
 

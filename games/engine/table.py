@@ -43,12 +43,19 @@ class _NextInPlay(dict):
                     return candidate
             return seat
 
+        if len(self) >= _KEPT_SEAT_STATES:
+            self.clear()
         orders = self[statuses] = (
             None,
             tuple(following(seat, 1) for seat in range(n)),
             tuple(following(seat, -1) for seat in range(n)),
         )
         return orders
+
+
+#: How many tuples of seat states the tables keep: the ones games use are few, and those
+#: of ten seats could be a million.
+_KEPT_SEAT_STATES = 4096
 
 
 _NEXT_IN_PLAY = _NextInPlay()
