@@ -2,8 +2,8 @@
 seeded generator for a game created with a staff `seed`.
 
 Both shuffle by giving each card an independent 64-bit key from a single draw and
-sorting by key. Every order is equally likely (two equal keys in a 112-card deck happen
-with a chance below 10^-15; those two then keep their order). One draw per shuffle
+sorting by key. Every order is equally likely (two keys equal in their first 62 bits,
+which a 112-card deck meets with a chance near 10^-15, keep their order). One draw per shuffle
 instead of one per card is three times as fast with a seeded generator, and with the
 operating system's source it is one read of it instead of over a hundred.
 """
@@ -11,6 +11,7 @@ operating system's source it is one read of it instead of over a hundred.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from operator import itemgetter
 
 
@@ -19,9 +20,22 @@ def shuffle_by_keys(items: list, getrandbits) -> None:
     count = len(items)
     if count < 2:
         return
-    drawn = getrandbits(64 * count).to_bytes(8 * count, "little")
-    keys = memoryview(drawn).cast("Q").tolist()
+    keys = _sortable_keys(getrandbits(64 * count), count)
     items[:] = itemgetter(*sorted(range(count), key=keys.__getitem__))(items)
+
+
+def _sortable_keys(bits: int, count: int) -> list[float]:
+    """The `count` 64-bit keys packed in `bits` (the first in the lowest bits), as floats
+    in the same order. Each key shifted right by two bits is the bit pattern of a finite,
+    non-negative double, and such doubles order as their patterns do; Python sorts
+    floats at about half the cost of 64-bit ints."""
+    shifted = (bits >> 2) & _low_62_bits_of_each_key(count)
+    return memoryview(shifted.to_bytes(8 * count, "little")).cast("d").tolist()
+
+
+@lru_cache(maxsize=512)
+def _low_62_bits_of_each_key(count: int) -> int:
+    return ((1 << 62) - 1) * (((1 << (64 * count)) - 1) // ((1 << 64) - 1))
 
 
 class SeededRandom(random.Random):

@@ -16,12 +16,10 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Protocol
 
 from .cards import Card
 
-_CODE = attrgetter("code")
 
 
 class Rng(Protocol):
@@ -66,7 +64,7 @@ def shuffle_cards(cards: Sequence[Card], rng: Rng, *, fixed_top: Sequence[Card] 
     rng.shuffle(rest)
     order = tuple(fixed_top) + tuple(rest)
     salt = f"{rng.getrandbits(128):032x}"
-    return Shuffled(order, salt, commitment_of(list(map(_CODE, order)), salt))
+    return Shuffled(order, salt, commitment_of([card.code for card in order], salt))
 
 
 def verify_commitment(codes: Sequence[str], salt: str, commitment: str) -> bool:

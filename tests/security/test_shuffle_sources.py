@@ -8,7 +8,7 @@ from itertools import permutations
 
 import pytest
 
-from games.randomness import OperatingSystemRandom, SeededRandom
+from games.randomness import OperatingSystemRandom, SeededRandom, shuffle_by_keys
 
 ORDERS = list(permutations("abcd"))
 
@@ -57,3 +57,30 @@ def test_each_position_receives_each_card_about_equally_often():
         source.shuffle(cards)
         at_top[cards[0]] += 1
     assert all(abs(at_top[card] - draws / size) < 5 * (draws / size) ** 0.5 for card in range(size))
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        [0, 2**64 - 1],
+        [2**64 - 1, 0, 2**63, 2**63 - 1, 1, 2**52, 2**62, 2**62 - 1, 3, 4],
+        [2**64 - 4, 2**64 - 8, 2**63 + 5, 2**63 - 5, 8, 4],
+    ],
+)
+def test_a_shuffle_puts_the_cards_in_the_order_of_their_drawn_keys(keys):
+    """The keys are read as floats to sort faster; the order must still be the keys'
+    own, over the whole 64-bit range (a sign bit or an exponent read wrongly reorders)."""
+    bits = sum(key << (64 * index) for index, key in enumerate(keys))
+    cards = list(range(len(keys)))
+    shuffle_by_keys(cards, lambda _: bits)
+    assert cards == sorted(range(len(keys)), key=keys.__getitem__)
+
+
+def test_a_seeded_shuffle_orders_a_deck_by_its_keys_as_64_bit_integers():
+    source, replica = SeededRandom(11), SeededRandom(11)
+    for _ in range(200):
+        cards = list(range(112))
+        source.shuffle(cards)
+        bits = replica.getrandbits(64 * 112).to_bytes(8 * 112, "little")
+        keys = [int.from_bytes(bits[8 * i : 8 * i + 8], "little") for i in range(112)]
+        assert cards == sorted(range(112), key=keys.__getitem__)
