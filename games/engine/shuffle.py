@@ -21,7 +21,6 @@ from typing import Protocol
 from .cards import Card
 
 
-
 class Rng(Protocol):
     def shuffle(self, x: list) -> None: ...
     def getrandbits(self, k: int) -> int: ...
