@@ -3,9 +3,9 @@ seeded generator for a game created with a staff `seed`.
 
 Both shuffle by giving each card an independent 64-bit key from a single draw and
 sorting by key. Every order is equally likely (two keys equal in their first 62 bits,
-which a 112-card deck meets with a chance near 10^-15, keep their order). One draw per shuffle
-instead of one per card is three times as fast with a seeded generator, and with the
-operating system's source it is one read of it instead of over a hundred.
+which a 112-card deck meets with a chance near 10^-15, keep their order). One draw per
+shuffle instead of one per card is three times as fast with a seeded generator, and with
+the operating system's source it is one read of it instead of over a hundred.
 """
 
 from __future__ import annotations
