@@ -22,14 +22,14 @@ import json
 from collections.abc import AsyncIterator, Callable
 from typing import Protocol
 
-from asgiref.sync import markcoroutinefunction, sync_to_async
+from asgiref.sync import markcoroutinefunction
 from django.http import StreamingHttpResponse
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from unoservice import metrics
-from unoservice.serving import on_shared_threads
+from unoservice.serving import dispatch_in_thread, on_shared_threads
 from unoservice.streams import Slot, stream_slots
 
 #: A stream's slot is leased for this long and renewed as the stream goes on.
@@ -90,6 +90,13 @@ class Stream(Response):
         self.also = also
         self.kind = kind  # which stream, for the open streams gauge
 
+    def release(self) -> None:
+        """Gives back the stream's slot and leases: when it ends, or when the client went
+        away before it opened."""
+        self.slot.release()
+        for lease in self.also:
+            lease.release()
+
     async def streaming_response(self, media_type: str) -> StreamingHttpResponse:
         body = self._body(Encoder(media_type))
         if not on_shared_threads():
@@ -112,9 +119,7 @@ class Stream(Response):
         finally:
             # Also when the client went away: the generator is then being cancelled, and
             # an await here could be cut short. Quick calls on the loop cannot.
-            self.slot.release()
-            for lease in self.also:
-                lease.release()
+            self.release()
             metrics.stream_closed(self.kind)
 
 
@@ -139,7 +144,7 @@ class StreamApiView(APIView):
         handle = super().as_view(**initkwargs)
 
         async def view(request, *args, **kwargs):
-            response = await sync_to_async(handle)(request, *args, **kwargs)
+            response = await dispatch_in_thread(handle, request, *args, **kwargs)
             if isinstance(response, Stream):
                 accepted = response.accepted_renderer.media_type
                 return await response.streaming_response(NDJSON if accepted == NDJSON else SSE)

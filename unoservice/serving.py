@@ -48,6 +48,35 @@ def on_shared_threads() -> bool:
     return _on_shared_threads.get()
 
 
+async def dispatch_in_thread(handle, request, *args, **kwargs):
+    """Runs a DRF view's synchronous dispatch in a worker thread for an asynchronous view.
+
+    A client that goes away cancels its request, but not the thread already running the
+    handler: a handler that was opening a stream or a wait has claimed a stream slot for
+    it. The cancelled request therefore waits for the handler and calls the response's
+    `release()`, which gives back what it holds, before it ends."""
+    handling = asyncio.ensure_future(sync_to_async(handle)(request, *args, **kwargs))
+    try:
+        return await asyncio.shield(handling)
+    except asyncio.CancelledError:
+        try:
+            await asyncio.wait({handling})
+        finally:  # a second cancellation ends the wait, not the giving back
+            if handling.done():
+                _abandon(handling)
+            else:
+                handling.add_done_callback(_abandon)
+        raise
+
+
+def _abandon(handling: asyncio.Future) -> None:
+    if handling.cancelled() or handling.exception() is not None:
+        return
+    release = getattr(handling.result(), "release", None)
+    if release is not None:
+        release()
+
+
 class WsgiInPool:
     """Django's WSGI handler run in a thread pool, one hop per request: the body is read
     on the loop first, and a response held in memory comes back whole, so the thread never

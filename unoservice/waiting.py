@@ -22,7 +22,7 @@ from django.db import connection
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from unoservice.serving import on_shared_threads
+from unoservice.serving import dispatch_in_thread, on_shared_threads
 from unoservice.streams import Slot, stream_slots
 
 
@@ -37,11 +37,15 @@ class Waiting(Response):
         self.then = then
         self.slot = slot
 
+    def release(self) -> None:
+        """Gives back the wait's slot (also when the client went away before it began)."""
+        self.slot.release()
+
     async def answer(self):
         try:
             await self.until()
         finally:
-            await sync_to_async(self.slot.release)()
+            await sync_to_async(self.release)()
         return await sync_to_async(self._respond)()
 
     def _respond(self):
@@ -75,7 +79,7 @@ class WaitingApiView(APIView):
         handle = super().as_view(**initkwargs)
 
         async def view(request, *args, **kwargs):
-            response = await sync_to_async(handle)(request, *args, **kwargs)
+            response = await dispatch_in_thread(handle, request, *args, **kwargs)
             if isinstance(response, Waiting):
                 response = await response.answer()
             return response

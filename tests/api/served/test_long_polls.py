@@ -346,6 +346,10 @@ def test_waiting_long_polls_hold_no_thread_and_no_database_connection(app, playe
     async def scenario():
         threads_before, sessions_before = threading.active_count(), other_sessions()
         async with served(app) as client:
+            for player in pollers:
+                # Each token's first use records it (a write); sixty at once would meet
+                # SQLite's shared in-memory test database's table lock.
+                assert (await client.get(f"{API}/players/me", headers=bearer(player))).is_success
             waiting = [
                 asyncio.create_task(client.get(path, headers=bearer(player)))
                 for player in pollers
@@ -403,4 +407,49 @@ def test_a_player_deactivated_while_waiting_gets_401_account_disabled_not_the_ev
     answer = asyncio.run(scenario())
 
     assert_problem_json(answer, 401, "account_disabled")
+    assert slots_held(ann) == 0
+
+
+@pytest.mark.parametrize("kind", ["long-poll", "stream"])
+def test_a_client_gone_while_its_handler_still_runs_gets_its_slot_back(
+    app, players, create_game, monkeypatch, kind
+):
+    """A disconnect cancels the request, not the worker thread running DRF's handler: a
+    handler that has just claimed a slot for its wait or stream must still give it back."""
+    import unoservice.live
+    import unoservice.waiting
+
+    ann = players[0]
+    game = create_game(ann)
+    claimed, go_on = threading.Event(), threading.Event()
+    store = unoservice.waiting.stream_slots()
+
+    class HeldAfterClaiming:
+        def claim(self, *args, **kwargs):
+            slot = store.claim(*args, **kwargs)
+            claimed.set()
+            go_on.wait(10)
+            return slot
+
+    module = unoservice.waiting if kind == "long-poll" else unoservice.live
+    monkeypatch.setattr(module, "stream_slots", HeldAfterClaiming)
+    if kind == "long-poll":
+        url = f"{API}/games/{game['id']}/events?after={game['version']}&wait=20"
+    else:
+        url = f"{API}/games/{game['id']}/stream"
+
+    async def scenario():
+        async with served(app) as client:
+            request = asyncio.create_task(client.get(url, headers=bearer(ann)))
+            await wait_until(claimed.is_set)
+            held_while_handling = slots_held(ann)
+            request.cancel()
+            await asyncio.sleep(0.1)  # the request waits for its handler's thread
+            go_on.set()
+            await asyncio.gather(request, return_exceptions=True)
+            return held_while_handling
+
+    held_while_handling = asyncio.run(scenario())
+
+    assert held_while_handling == 1
     assert slots_held(ann) == 0
