@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import itertools
+import threading
 import time
 import uuid
 from collections import OrderedDict
@@ -48,13 +49,13 @@ from unoservice.live import LEASE_SECONDS, Encoder
 from unoservice.streams import Slot
 
 from . import notices, selectors
-from .engine import GameState
+from .engine import GameState, replay
 from .errors import GameNotFound
 from .models import Game, GameEvent, GameStatus
 from .presentation import event_document, game_document, reveals_all, viewer_of
 from .replay_links import replay_path
 from .spectators import SpectatorLease, spectator_count
-from .store import head_and_events, load_events
+from .store import engine_events, head_and_events, load_events
 from .watch import PlayerKey, version_watch
 from .write import load_state
 
@@ -134,13 +135,78 @@ class Reading:
 def read_log(game_id, after: int) -> Reading:
     """Everything a batch needs that is not in memory (database, Redis), read in a
     thread, so that the batches themselves are built on the event loop: the head row and
-    the new events in one statement, the spectators' count."""
+    the new events in one statement, the spectators' count.
+
+    The engine state is the one this process last built for the game, brought up to the
+    head by the events it has not seen yet (read in the same statement, which then starts
+    at the older of the two positions and takes in the last event it had seen, whose hash
+    must be the one it kept: the log it continues is the one it was built from). Only
+    without one is the head row's state read and decoded: a 4 KB JSON document that every
+    process holding a stream of the game decoded after every write, where recording a
+    move's few events costs a tenth of it."""
+    kept = kept_states.get(game_id)
+    if kept is not None:
+        found = head_and_events(game_id, min(after, kept.version - 1), with_state=False)
+        if found is None:
+            raise GameNotFound()
+        game, rows = found
+        if rows and rows[0].seq == kept.version and rows[0].hash == kept.head_hash:
+            fresh = engine_events(row for row in rows if row.seq > kept.version)
+            return _reading(game, replay(fresh, kept.state), after, rows)
+        kept_states.forget(game_id)  # another history (a restored backup, say)
     found = head_and_events(game_id, after)
     if found is None:
         raise GameNotFound()
     game, rows = found
     state = None if game.status == GameStatus.WAITING else load_state(game)
-    return Reading(game, state, after, rows, spectator_count(game.id))
+    return _reading(game, state, after, rows)
+
+
+def _reading(game: Game, state: GameState | None, after: int, rows: list) -> Reading:
+    if state is not None:
+        kept_states.keep(game.id, KeptState(game.version, game.head_hash, state))
+    news = [row for row in rows if row.seq > after]
+    return Reading(game, state, after, news, spectator_count(game.id))
+
+
+@dataclass(frozen=True, slots=True)
+class KeptState:
+    version: int
+    head_hash: str  # the hash of the event at `version`
+    state: GameState  # never changed: a reading's state is a copy brought up to date
+
+
+class KeptStates:
+    """The engine state this process last built for each game its streams read (at most
+    SHARED_GAMES games, the least recently read forgotten first); read and kept by the
+    pool's threads."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._lock = threading.Lock()
+        self._states: OrderedDict[str, KeptState] = OrderedDict()
+
+    def get(self, game_id) -> KeptState | None:
+        with self._lock:
+            return self._states.get(str(game_id))
+
+    def keep(self, game_id, state: KeptState) -> None:
+        key = str(game_id)
+        with self._lock:
+            kept = self._states.get(key)
+            if kept is None or kept.version < state.version:
+                self._states[key] = state
+            self._states.move_to_end(key)
+            while len(self._states) > self.size:
+                self._states.popitem(last=False)
+
+    def forget(self, game_id) -> None:
+        with self._lock:
+            self._states.pop(str(game_id), None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._states.clear()
 
 
 def batch_from(reading: Reading, player: Player, after: int) -> Batch:
@@ -208,6 +274,7 @@ class SharedReads:
 
 
 shared_reads = SharedReads()
+kept_states = KeptStates(SHARED_GAMES)
 
 
 async def next_batch(

@@ -113,17 +113,19 @@ def load_events(game_id, *, after: int = 0, upto: int | None = None, limit: int 
     return list(rows[:limit] if limit else rows)
 
 
-def head_and_events(game_id, after: int) -> tuple[Game, list[GameEvent]] | None:
+def head_and_events(
+    game_id, after: int, *, with_state: bool = True
+) -> tuple[Game, list[GameEvent]] | None:
     """The game's head row and its events after seq `after` up to its version, in one
     statement (the live streams read both after every write); None for no such game.
     The engine state, by far the head row's largest column, comes with the first row
-    only."""
+    only, and not at all without `with_state` (the head's `state` is then None)."""
     try:
         key = Game._meta.pk.get_db_prep_value(Game._meta.pk.to_python(game_id), connection)
     except (ValidationError, ValueError, TypeError, AttributeError):
         return None
     with connection.cursor() as cursor:
-        cursor.execute(_head_and_events_sql(), [after, key])
+        cursor.execute(_head_and_events_sql(with_state), [after, key])
         rows = cursor.fetchall()
     if not rows:
         return None
@@ -139,17 +141,14 @@ def _head_columns() -> Columns:
 
 
 @cache
-def _head_and_events_sql() -> str:
+def _head_and_events_sql(with_state: bool) -> str:
     quote = connection.ops.quote_name
     seq = quote(GameEvent._meta.get_field("seq").column)
     game = quote(GameEvent._meta.get_field("game").column)
     first_row = f"row_number() OVER (ORDER BY e.{seq}) = 1"
-    heads = [
-        f"CASE WHEN {first_row} THEN g.{quote(f.column)} END"
-        if f.name == "state"
-        else f"g.{quote(f.column)}"
-        for f in _head_columns().fields
-    ]
+    state_column = quote(Game._meta.get_field("state").column)
+    state = f"CASE WHEN {first_row} THEN g.{state_column} END" if with_state else "NULL"
+    heads = [state if f.name == "state" else f"g.{quote(f.column)}" for f in _head_columns().fields]
     version = quote(Game._meta.get_field("version").column)
     pk = quote(Game._meta.pk.column)
     return (

@@ -498,3 +498,49 @@ def test_a_shared_reading_is_reused_only_while_no_later_version_is_known(monkeyp
     assert again is first
     assert reads == [4, 3, 5]
     assert (earlier.game.version, newer.game.version) == (5, 6)
+
+
+def test_a_processs_readings_bring_its_kept_state_up_to_date_and_decode_the_head_rows_once(
+    staff, players, started_game, monkeypatch
+):
+    """After the first read of a game, a stream's read leaves out the head row's engine
+    state: the state the process kept is brought up to date with the new events, and it
+    is the state the head row holds. A log that is not the one the kept state was built
+    from (a restored backup) is read in full again."""
+    from games.engine.snapshot import state_to_json
+    from games.models import Game
+    from games.write import load_state
+
+    ann = players[0]
+    game = started_game(staff, [ann], visibility="public")
+    state_read = []
+    head_and_events = live.head_and_events
+    monkeypatch.setattr(
+        live,
+        "head_and_events",
+        lambda *a, with_state=True: (
+            state_read.append(with_state) or head_and_events(*a, with_state=with_state)
+        ),
+    )
+
+    def head_state():
+        return state_to_json(load_state(Game.objects.get(pk=game["id"])))
+
+    after = game["version"]
+    for _ in range(8):
+        view = staff.view(game["id"])
+        mover = staff if view["to_act"] == 0 else ann
+        actions = mover.legal(game["id"])
+        assert mover.act(game["id"], actions[0]).status_code == 200
+        reading = live.read_log(game["id"], after)
+        assert state_to_json(reading.state) == head_state()
+        assert [row.seq for row in reading.rows] == list(range(after + 1, reading.game.version + 1))
+        after = reading.game.version
+
+    kept = live.kept_states.get(game["id"])
+    live.kept_states.forget(game["id"])
+    live.kept_states.keep(game["id"], live.KeptState(kept.version, "f" * 64, kept.state))
+    reading = live.read_log(game["id"], after - 1)
+
+    assert state_read == [True] + [False] * 7 + [False, True]
+    assert state_to_json(reading.state) == head_state()
