@@ -146,12 +146,14 @@ def read_log(game_id, after: int) -> Reading:
     move's few events costs a tenth of it."""
     kept = kept_states.get(game_id)
     if kept is not None:
-        found = head_and_events(game_id, min(after, kept.version - 1), with_state=False)
+        start = min(after, kept.version - 1)
+        found = head_and_events(game_id, start, with_state=False)
         if found is None:
             raise GameNotFound()
         game, rows = found
-        if rows and rows[0].seq == kept.version and rows[0].hash == kept.head_hash:
-            fresh = engine_events(row for row in rows if row.seq > kept.version)
+        seen = kept.version - start - 1  # where the last event it had seen is (seqs have no gaps)
+        if seen < len(rows) and rows[seen].hash == kept.head_hash:
+            fresh = engine_events(rows[seen + 1 :])
             return _reading(game, replay(fresh, kept.state), after, rows)
         kept_states.forget(game_id)  # another history (a restored backup, say)
     found = head_and_events(game_id, after)
