@@ -15,6 +15,7 @@ event loop of its own, and the request holds its thread while it waits.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 
 from asgiref.sync import markcoroutinefunction, sync_to_async
@@ -44,8 +45,8 @@ class Waiting(Response):
     async def answer(self):
         try:
             await self.until()
-        finally:
-            await sync_to_async(self.release)()
+        finally:  # shielded: a second cancellation must not stop the slot's release
+            await asyncio.shield(sync_to_async(self.release)())
         return await sync_to_async(self._respond)()
 
     def _respond(self):
