@@ -206,10 +206,6 @@ class KeptStates:
         with self._lock:
             self._states.pop(str(game_id), None)
 
-    def clear(self) -> None:
-        with self._lock:
-            self._states.clear()
-
 
 def batch_from(reading: Reading, player: Player, after: int) -> Batch:
     """The events of a shared reading after `after`, and the view, for `player`: no I/O,

@@ -63,13 +63,13 @@ async def dispatch_in_thread(handle, request, *args, **kwargs):
             await asyncio.wait({handling})
         finally:  # a second cancellation ends the wait, not the giving back
             if handling.done():
-                _abandon(handling)
+                _release_result(handling)
             else:
-                handling.add_done_callback(_abandon)
+                handling.add_done_callback(_release_result)
         raise
 
 
-def _abandon(handling: asyncio.Future) -> None:
+def _release_result(handling: asyncio.Future) -> None:
     if handling.cancelled() or handling.exception() is not None:
         return
     release = getattr(handling.result(), "release", None)
