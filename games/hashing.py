@@ -31,8 +31,8 @@ def private_digest(private: dict | None) -> str:
 
 def format_time(moment: datetime) -> str:
     """ISO 8601 UTC with milliseconds: 2026-11-29T17:30:00.123Z."""
-    moment = moment.astimezone(UTC)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    # isoformat is C; strftime took twice as long (every event's hash and document).
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")[:-6] + "Z"
 
 
 def envelope(

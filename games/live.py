@@ -46,13 +46,19 @@ from players.models import Player
 from players.tickets import credentials_still_valid
 from unoservice import clock
 from unoservice.live import LEASE_SECONDS, Encoder
-from unoservice.streams import Slot
+from unoservice.streams import Slot, renewals
 
 from . import notices, selectors
-from .engine import GameState, replay
+from .engine import GameState, Viewer, replay
 from .errors import GameNotFound
 from .models import Game, GameEvent, GameStatus
-from .presentation import event_document, game_document, reveals_all, viewer_of
+from .presentation import (
+    event_document,
+    game_document,
+    reveals_all,
+    seats_by_player,
+    viewer_of,
+)
 from .replay_links import replay_path
 from .spectators import SpectatorLease, spectator_count
 from .store import engine_events, head_and_events, load_events
@@ -130,6 +136,10 @@ class Reading:
     rows: list[GameEvent]
     spectators: int | None = None
     spectator_batches: dict[int, Batch] = field(default_factory=dict, compare=False)
+    seats: dict[str, int] = field(default_factory=dict, compare=False)  # seats_by_player
+
+    def viewer(self, player: Player) -> Viewer:
+        return viewer_of(self.game, player, self.seats)
 
 
 def read_log(game_id, after: int) -> Reading:
@@ -168,7 +178,7 @@ def _reading(game: Game, state: GameState | None, after: int, rows: list) -> Rea
     if state is not None:
         kept_states.keep(game.id, KeptState(game.version, game.head_hash, state))
     news = [row for row in rows if row.seq > after]
-    return Reading(game, state, after, news, spectator_count(game.id))
+    return Reading(game, state, after, news, spectator_count(game.id), seats=seats_by_player(game))
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +224,7 @@ def batch_from(reading: Reading, player: Player, after: int) -> Batch:
     the game; that cannot change while it streams (visibility is fixed, and a seat once
     taken counts)."""
     game = reading.game
-    viewer = viewer_of(game, player)
+    viewer = reading.viewer(player)
     reveal = reveals_all(game, viewer)
     view = game_document(game, reading.state, viewer, spectators=reading.spectators)
     view["replay_url"] = replay_path(game, player)  # as in GET /games/{id}: null until it ends
@@ -284,7 +294,7 @@ async def next_batch(
     if reading.game.version <= after:
         # An old reading (this process forgot the game's latest version): read anew.
         reading = await sync_to_async(read_log)(game_id, after)
-    viewer = viewer_of(reading.game, player)
+    viewer = reading.viewer(player)
     if viewer.seat is not None and spectator is not None:
         await sync_to_async(spectator.release)()
         # The count read with the log still holds the lease just given back.
@@ -301,12 +311,12 @@ async def next_batch(
 
 class Upkeep:
     """What an open stream does now and then: check the caller's credentials again (every
-    RECHECK_SECONDS) and renew its leases (its slot, a spectator's lease) before they lapse."""
+    RECHECK_SECONDS) and see that the process's stream leases are renewed before they
+    lapse (all together: unoservice.streams.renewals)."""
 
-    def __init__(self, request, leases: list):
+    def __init__(self, request):
         self.request = request
-        self.leases = leases
-        self.checked = self.renewed = time.monotonic()
+        self.checked = time.monotonic()
 
     async def keep_up(self, now: float) -> bool:
         """False once the caller's credentials no longer hold: the stream ends."""
@@ -314,10 +324,8 @@ class Upkeep:
             if not await sync_to_async(credentials_still_valid)(self.request):
                 return False
             self.checked = now
-        if now - self.renewed >= LEASE_SECONDS / 2:
-            for lease in self.leases:
-                await sync_to_async(lease.renew)(LEASE_SECONDS)
-            self.renewed = now
+        if renewals.due(now, LEASE_SECONDS / 2):
+            await sync_to_async(renewals.renew_all)(LEASE_SECONDS)
         return True
 
 
@@ -333,18 +341,18 @@ def game_frames(
     false, only the first batch. `spectator`: the caller's spectator lease, if any."""
 
     async def frames(encoder: Encoder, slot: Slot):
-        upkeep = Upkeep(request, [slot] if spectator is None else [slot, spectator])
+        upkeep = Upkeep(request)
+        watching = spectator  # until the caller takes a seat
         last = after
         opening = True
         while True:
-            watching = spectator if len(upkeep.leases) > 1 else None
             if opening:  # checks that the caller may see the game
                 batch = await sync_to_async(read_batch)(game_id, request.user, last, watching)
                 opening = False
             else:
                 batch = await next_batch(game_id, request.user, last, watching)
             if batch.seated:
-                upkeep.leases = [slot]  # took a seat: no longer a spectator
+                watching = None  # took a seat: no longer a spectator (the lease is given back)
             if batch.view.get("replay_url"):  # the caller's own: absolute, as in GET
                 batch.view["replay_url"] = request.build_absolute_uri(batch.view["replay_url"])
             # A batch goes out as one chunk: one write to the socket, not one a frame.
@@ -385,7 +393,7 @@ def player_frames(request, *, live: bool = True):
         if not live:
             return
         rescan = RESCAN_SECONDS.get(connection.vendor, RESCAN_SECONDS_OTHERWISE)
-        upkeep = Upkeep(request, [slot])
+        upkeep = Upkeep(request)
         read_at = sent_at = time.monotonic()
         while True:
             following = {uuid.UUID(m.game): m.version for m in games.values() if m.live}

@@ -16,13 +16,18 @@ from .spectators import spectator_count
 from .store import current_parts, current_version, is_engine_event, is_upcast
 
 
-def viewer_of(game: Game, player: Player | None) -> Viewer:
+def viewer_of(game: Game, player: Player | None, seats: dict[str, int] | None = None) -> Viewer:
+    """`seats`: the game's `seats_by_player`, when the caller has it already (a stream's
+    reading serves every viewer of the game in its process)."""
     if player is None:
         return Viewer.spectator()
-    seat = next(
-        (s.seat for s in game.seat_rows() if s.player_id == str(player.id) and not s.left), None
-    )
-    return Viewer(seat=seat, staff=player.is_staff)
+    seats = seats_by_player(game) if seats is None else seats
+    return Viewer(seat=seats.get(str(player.id)), staff=player.is_staff)
+
+
+def seats_by_player(game: Game) -> dict[str, int]:
+    """The seat each player who has not left sits in, by player id."""
+    return {s.player_id: s.seat for s in reversed(game.seat_rows()) if not s.left}
 
 
 def reveals_all(game: Game, viewer: Viewer) -> bool:

@@ -33,13 +33,11 @@ _lock = threading.Lock()
 
 
 class SpectatorLease:
-    """A spectator's lease on a game (renew it while the stream lasts, release it once)."""
+    """A spectator's lease on a game, held by its stream (which renews it while it lasts
+    and releases it once)."""
 
     def __init__(self, slot: Slot):
         self.slot = slot
-
-    def renew(self, seconds: float) -> None:
-        self.slot.renew(seconds)
 
     def release(self) -> None:
         self.slot.release()
@@ -47,7 +45,8 @@ class SpectatorLease:
 
 
 def spectator_join(game_id, player, seconds: float) -> SpectatorLease:
-    """A lease counting `player` among the game's spectators for `seconds` (renew it)."""
+    """A lease counting `player` among the game's spectators for `seconds` (a stream
+    renews it, unoservice.streams.renewals)."""
     key = _key(game_id)
     slot = spectator_slots().claim(key, seconds, holder=str(player.pk))
     _forget(key)

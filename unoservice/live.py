@@ -30,7 +30,7 @@ from rest_framework.views import APIView
 
 from unoservice import metrics
 from unoservice.serving import dispatch_in_thread, on_shared_threads
-from unoservice.streams import Slot, stream_slots
+from unoservice.streams import Slot, renewals, stream_slots
 
 #: A stream's slot is leased for this long and renewed as the stream goes on.
 LEASE_SECONDS = 60.0
@@ -79,7 +79,10 @@ Frames = Callable[[Encoder, Slot], AsyncIterator[bytes]]
 
 
 class Lease(Protocol):
-    """Something a stream gives back when it ends (a slot, a spectator's lease)."""
+    """A slot held beside the stream's own (a spectator's lease): renewed with it while it
+    lasts, given back when it ends."""
+
+    slot: Slot
 
     def release(self) -> None: ...
 
@@ -118,6 +121,7 @@ class Stream(Response):
 
     async def _body(self, encoder: Encoder) -> AsyncIterator[bytes]:
         metrics.stream_opened(self.kind)
+        renewals.hold([self.slot, *(lease.slot for lease in self.also)])
         try:
             async for chunk in self.frames(encoder, self.slot):
                 yield chunk
@@ -135,7 +139,7 @@ class StreamApiView(APIView):
     def open_stream(self, frames: Frames, also: tuple[Lease, ...] = ()) -> Stream:
         """A stream of `frames`; the caller holds one of its stream slots while it lasts
         (TooManyStreams when it holds them all). The leases `also` are given back with
-        it; `frames` renews them."""
+        it; `frames` has them renewed (unoservice.streams.renewals, by `Upkeep`)."""
         try:
             slot = stream_slots().claim(self.request.user.pk, LEASE_SECONDS)
         except BaseException:

@@ -5,12 +5,20 @@ machine) and Redis (several)."""
 
 from __future__ import annotations
 
+import time
 import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from unoservice.streams import LEASE_GRACE_SECONDS, FileSlots, RedisSlots, TooManyStreams
+from unoservice.streams import (
+    LEASE_GRACE_SECONDS,
+    FileSlots,
+    RedisSlots,
+    Renewals,
+    TooManyStreams,
+    renewals,
+)
 
 
 class Clock:
@@ -88,6 +96,41 @@ def test_slots_a_killed_process_never_gave_back_expire(store_of, clock):
 
     clock.advance(30)
     assert store.held("ann") == 1  # the first claim's lease is over, the last one's runs
+
+
+def test_a_process_renews_its_open_streams_slots_together_and_never_one_given_back(
+    store_of, clock
+):
+    """One renewal for every slot the process's streams hold, whoever's they are; a slot
+    given back is neither renewed nor claimed again by it."""
+    store = store_of(5)
+    ann, ann_too, bob = store.claim("ann", 10), store.claim("ann", 10), store.claim("bob", 10)
+    lapsing = store.claim("ann", 10)  # no stream holds it: its lease runs out
+    renewals.hold([ann, ann_too, bob])
+    ann_too.release()
+
+    clock.advance(9)
+    renewals.renew_all(60)
+    clock.advance(1 + LEASE_GRACE_SECONDS + 0.1)  # the claims' leases are over
+
+    assert (store.held("ann"), store.held("bob")) == (1, 1)  # ann, bob
+    held = {slot.id for slot in renewals.held()}
+    assert ann.id in held and bob.id in held and ann_too.id not in held
+    clock.advance(60 - 1)
+    assert (store.held("ann"), store.held("bob")) == (0, 0)
+    ann.release()
+    bob.release()
+    assert not {ann.id, bob.id} & {slot.id for slot in renewals.held()}
+
+
+def test_renewals_fall_due_once_per_period_for_the_first_to_ask():
+    renewals = Renewals()  # as if it had just renewed
+    start = time.monotonic()
+
+    assert not renewals.due(start + 29, every=30)
+    assert renewals.due(start + 30, every=30)  # this caller renews
+    assert not renewals.due(start + 30.5, every=30)  # the others need not
+    assert renewals.due(start + 61, every=30)
 
 
 def test_every_process_counts_in_the_same_place(store_of, clock):
