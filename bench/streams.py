@@ -91,7 +91,11 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument(
         "--saturation-seconds", type=float, default=10.0, help="each saturation phase (10)"
     )
-    parser.add_argument("--movers", type=int, default=8, help="clients at saturation (8)")
+    # 32: each mover's keep-alive connection stays with the web process that accepted it,
+    # and 8 of them fell unevenly on 4 processes often enough that the rate without
+    # streams swung from 47 to 106 moves/s between runs, the ratio printed from 0.51x to
+    # 0.91x (2026-12-02); with 32, every process has several to serve.
+    parser.add_argument("--movers", type=int, default=32, help="clients at saturation (32)")
     parser.add_argument("--workers", type=int, default=4, help="web processes (4)")
     parser.add_argument("--threads", type=int, default=4, help="WEB_THREADS (4)")
     parser.add_argument("--redis-url", default="", help="a Redis of yours (default: its own)")
