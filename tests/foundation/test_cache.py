@@ -38,3 +38,24 @@ def test_an_unreachable_redis_makes_reads_miss_and_writes_vanish(
 
     assert cache.get("throttle_anon_1", []) == []
     assert "unreachable" in caplog.text
+
+
+def test_the_cache_keeps_one_redis_client_shared_by_threads(redis_url):
+    """Throttles read and write the cache on every request: the client is made once,
+    not for every call, and threads share it."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    cache = RedisCache(redis_url, {"OPTIONS": {"serializer": "unoservice.cache.JsonSerializer"}})
+
+    def count_up(n: int) -> list:
+        key = f"test-cache-thread-{n}"
+        cache.set(key, [n], 60)
+        return cache.get(key)
+
+    with ThreadPoolExecutor(8) as pool:
+        values = list(pool.map(count_up, range(40)))
+
+    assert values == [[n] for n in range(40)]
+    client = cache._cache.get_client(write=True)
+    assert cache._cache.get_client(write=True) is client
+    assert cache._cache.get_client(write=False) is client  # one server: one pool
