@@ -406,6 +406,35 @@ def test_the_21st_open_stream_is_429_and_a_closed_stream_frees_its_slot(app, pla
     assert slots_held(ann) == 0
 
 
+def test_an_open_streams_slot_outlives_its_first_lease_renewed_by_its_process(
+    app, players, create_game, monkeypatch
+):
+    from unoservice import live as serving_live
+    from unoservice import streams
+
+    ann = players[0]
+    game = create_game(ann)
+    monkeypatch.setattr(live, "KEEPALIVE_SECONDS", 0.2)
+    monkeypatch.setattr(live, "LEASE_SECONDS", 1.0)  # renewed every 0.5 s
+    monkeypatch.setattr(serving_live, "LEASE_SECONDS", 1.0)  # as claimed
+    monkeypatch.setattr(streams, "LEASE_GRACE_SECONDS", 0.2)
+
+    async def scenario():
+        async with StreamClient(app, game["id"], token=ann.token) as stream:
+            assert (await stream.next()).kind == "view"
+            lapsed_at = time.monotonic() + 1.2  # the claim's lease with its grace
+            while time.monotonic() < lapsed_at + 1.5:
+                assert (await stream.next()).kind == "keepalive"
+            held = slots_held(ann)
+            await stream.leave()
+        return held
+
+    held = asyncio.run(scenario())
+
+    assert held == 1
+    assert slots_held(ann) == 0
+
+
 # --- the schema -------------------------------------------------------------------------
 
 
