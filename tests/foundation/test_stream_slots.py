@@ -105,7 +105,7 @@ def test_a_process_renews_its_open_streams_slots_together_and_never_one_given_ba
     given back is neither renewed nor claimed again by it."""
     store = store_of(5)
     ann, ann_too, bob = store.claim("ann", 10), store.claim("ann", 10), store.claim("bob", 10)
-    lapsing = store.claim("ann", 10)  # no stream holds it: its lease runs out
+    store.claim("ann", 10)  # no stream holds it: its lease runs out
     renewals.hold([ann, ann_too, bob])
     ann_too.release()
 
