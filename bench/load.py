@@ -16,11 +16,12 @@ Two servers run side by side, each on its own free loopback port:
 
 --database postgresql (the default) runs on the PostgreSQL server named by DATABASE_URL
 (a fresh database is created for the run and dropped afterwards) or, without it, on its
-own, started in a temporary folder as .ci/run does; the project runs with
-UNO_MODE=production, as docker-compose.yml does. --database sqlite runs the embedded
-default: a temporary UNO_DATA_DIR, the project served the way `bin/serve` serves it
-(--server serve, unoservice.settings' SQLite) and the bare endpoints on the same SQLite
-file.
+own, started in a temporary folder as .ci/run does, with a Redis of its own (or
+--redis-url's) for the throttles' counters, the stream slots and the Celery queue; the
+project runs with UNO_MODE=production, as docker-compose.yml does. --database sqlite
+runs the embedded default: a temporary UNO_DATA_DIR, the project served the way
+`bin/serve` serves it (--server serve, unoservice.settings' SQLite) and the bare
+endpoints on the same SQLite file.
 
 --server, the project's server (--workers 4 processes where it has workers):
 - production (the default for PostgreSQL): docker-compose.yml's web command, `gunicorn
@@ -98,7 +99,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from bench.servers import free_port, start_postgres, wait_for  # noqa: E402
+from bench.servers import free_port, start_postgres, start_redis, wait_for  # noqa: E402
 
 API = "/api/v1"
 BARE_PATH = "/bench/bare"
@@ -180,6 +181,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--reads", type=int, default=200, help="sequential reads of each (200)")
     parser.add_argument("--warmup", type=float, default=2.0, help="unmeasured seconds (2)")
     parser.add_argument("--seed", type=int, default=1, help="random moves' seed (1)")
+    parser.add_argument(
+        "--redis-url", default="", help="on PostgreSQL, a Redis of yours (default: its own)"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the work folder and database")
     args = parser.parse_args(argv)
     args.servers = (args.server or DEFAULT_SERVER[args.database]).split(",")
@@ -878,6 +882,16 @@ def main(argv=None) -> int:
             url = fresh_database(stack, server_url, args.keep)
             database = Database("postgresql", url, data_dir)
             say(f"database for this run: {database.url}")
+            redis = args.redis_url or start_redis(stack, work)[0]
+            say(f"Redis: {redis}")
+            # As compose: the throttles' counters, the stream slots and the Celery queue in
+            # Redis (a queue of its own, should the Redis be shared). Both servers share them.
+            os.environ.update(
+                UNO_CACHE_URL=redis,
+                UNO_STREAMS_REDIS_URL=redis,
+                CELERY_BROKER_URL=redis,
+                UNO_CELERY_QUEUE=f"uno-bench-load-{os.getpid()}",
+            )
         result = run(args, work, database)
         from django.db import connections
 
