@@ -19,7 +19,8 @@ searches, no JSON parsing, so 1,000 streams take a small part of one core); it r
 when each event frame arrives and how late its own loop runs. Moves are sent by this
 process, on a loop of its own.
 
-Phases, on the same server, after a few unmeasured seconds of moves:
+Phases, on the same server, after a few unmeasured seconds of moves (each saturation
+phase starts once the web processes are quiet, or after 20 s):
 1. saturation without streams: --movers clients, each on its own keep-alive connection
    and its own share of the games, `GET legal-actions` then `POST actions` as fast as
    answered, for --saturation-seconds;
@@ -80,6 +81,10 @@ SEATS = 2
 OPEN_AT_ONCE = 32  # streams being opened at the same time
 CATCH_UP_SECONDS = 60.0
 WARM_UP_SECONDS = 3.0
+#: Before a saturation phase the web processes must be this quiet (share of a core)...
+QUIET_CPU_SHARE = 0.1
+#: ...waiting at most this long for it.
+SETTLE_SECONDS = 20.0
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -568,6 +573,20 @@ def set_up(http: load.Http, args) -> tuple[list[Game], list[tuple[str, str]]]:
 # --- work per move --------------------------------------------------------------------------
 
 
+def settle(master: int) -> None:
+    """Wait until the web processes are quiet: work left over from the phase before (a
+    thousand streams closing, the set-up's requests) made a saturation phase slower by up
+    to half in some runs, and a slow rate without streams flatters the ratio."""
+    give_up = time.monotonic() + SETTLE_SECONDS
+    used = cpu_seconds(master)
+    while time.monotonic() < give_up:
+        time.sleep(0.5)
+        now_used = cpu_seconds(master)
+        if now_used - used < QUIET_CPU_SHARE * 0.5:
+            return
+        used = now_used
+
+
 class Meter:
     """CPU time of the web server's processes and of PostgreSQL's (when this script
     started it), and PostgreSQL's transactions in the database, between two readings:
@@ -697,6 +716,7 @@ def run(args, work: Path, database: load.Database, postgres: int | None) -> dict
         failures: list[str] = []
 
         def saturation(label: str) -> dict:
+            settle(master)
             before = meter.reading()
             moved, seconds, failed = loop.run_until_complete(
                 saturate(server.port, games, args.movers, args.saturation_seconds, args.seed)
