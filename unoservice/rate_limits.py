@@ -41,23 +41,59 @@ class ReportsRateLimit:
 
     def allow_request(self, request, view) -> bool:
         allowed = super().allow_request(request, view)
-        history = getattr(self, "history", None)
-        if history is not None and getattr(self, "num_requests", None):
+        if getattr(self, "window", None) is not None and getattr(self, "num_requests", None):
             _note(request, self._figures())
         return allowed
 
     def _figures(self) -> RateLimit:
-        left = max(0, self.num_requests - len(self.history))
-        oldest = self.history[-1] if self.history else self.now
+        count, oldest = self.window
+        left = max(0, self.num_requests - count)
         wait = max(0, math.ceil(oldest + self.duration - self.now))
         return RateLimit(remaining=left, wait=wait, limit=self.num_requests)
 
 
-class ScopedRateThrottle(ReportsRateLimit, throttling.ScopedRateThrottle):
+class WindowInOneTrip(throttling.SimpleRateThrottle):
+    """DRF's sliding window, checked and recorded in one round trip when the throttle's
+    cache is the Redis one (unoservice.cache.RedisCache.sliding_window), and atomically:
+    DRF reads the window's list of times and writes it back, two round trips and a JSON
+    list of up to a whole window's requests, and two processes doing so at once could
+    count one request. With any other cache, DRF's own. Either way it leaves `window`:
+    (requests in the window, the oldest one's time)."""
+
+    def allow_request(self, request, view) -> bool:
+        sliding_window = getattr(self.cache, "sliding_window", None)
+        if sliding_window is None:
+            allowed = super().allow_request(request, view)
+            history = getattr(self, "history", None)
+            if history is not None:
+                self.window = (len(history), history[-1] if history else self.now)
+            return allowed
+        if self.rate is None:
+            return True
+        self.key = self.get_cache_key(request, view)
+        if self.key is None:
+            return True
+        self.now = self.timer()
+        found = sliding_window(f"{self.key}:window", self.now, self.duration, self.num_requests)
+        if found is None:  # Redis unreachable: requests go through uncounted (warned)
+            return True
+        recorded, count, oldest = found
+        self.window = (count, self.now if oldest is None else oldest)
+        return recorded
+
+    def wait(self) -> float | None:
+        """DRF's `wait`, from the window."""
+        count, oldest = self.window
+        remaining = self.duration - (self.now - oldest) if count else self.duration
+        available = self.num_requests - count + 1
+        return None if available <= 0 else remaining / available
+
+
+class ScopedRateThrottle(ReportsRateLimit, throttling.ScopedRateThrottle, WindowInOneTrip):
     pass
 
 
-class AnonRateThrottle(ReportsRateLimit, throttling.AnonRateThrottle):
+class AnonRateThrottle(ReportsRateLimit, throttling.AnonRateThrottle, WindowInOneTrip):
     pass
 
 
