@@ -99,7 +99,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from bench.servers import free_port, start_postgres, start_redis, wait_for  # noqa: E402
+from bench.servers import free_port, redis_as_compose, start_postgres, wait_for  # noqa: E402
 
 API = "/api/v1"
 BARE_PATH = "/bench/bare"
@@ -882,16 +882,8 @@ def main(argv=None) -> int:
             url = fresh_database(stack, server_url, args.keep)
             database = Database("postgresql", url, data_dir)
             say(f"database for this run: {database.url}")
-            redis = args.redis_url or start_redis(stack, work)[0]
+            redis = redis_as_compose(stack, work, args.redis_url, "load")
             say(f"Redis: {redis}")
-            # As compose: the throttles' counters, the stream slots and the Celery queue in
-            # Redis (a queue of its own, should the Redis be shared). Both servers share them.
-            os.environ.update(
-                UNO_CACHE_URL=redis,
-                UNO_STREAMS_REDIS_URL=redis,
-                CELERY_BROKER_URL=redis,
-                UNO_CELERY_QUEUE=f"uno-bench-load-{os.getpid()}",
-            )
         result = run(args, work, database)
         from django.db import connections
 

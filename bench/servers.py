@@ -146,3 +146,19 @@ def start_redis(stack: contextlib.ExitStack, work: Path) -> tuple[str, int]:
 
     wait_for(answers, 10, "Redis")
     return f"redis://127.0.0.1:{port}/0", int(pidfile.read_text())
+
+
+def redis_as_compose(stack: contextlib.ExitStack, work: Path, redis_url: str, bench: str) -> str:
+    """The Redis a benchmark's service uses as compose's does: `redis_url`, or one started
+    here. It holds the throttles' counters, the stream slots and the Celery queue (a
+    queue named after the benchmark and its pid, should the Redis be shared); the
+    settings reach the servers the benchmark starts through the environment. Returns
+    the URL."""
+    redis = redis_url or start_redis(stack, work)[0]
+    os.environ.update(
+        UNO_CACHE_URL=redis,
+        UNO_STREAMS_REDIS_URL=redis,
+        CELERY_BROKER_URL=redis,
+        UNO_CELERY_QUEUE=f"uno-bench-{bench}-{os.getpid()}",
+    )
+    return redis

@@ -66,9 +66,9 @@ if str(REPO) not in sys.path:
 from bench import load  # noqa: E402
 from bench.servers import (  # noqa: E402
     cpu_seconds,
+    redis_as_compose,
     say_verdicts,
     start_postgres,
-    start_redis,
     work_folder,
 )
 from bench.waiting import process_figures, server_master  # noqa: E402
@@ -868,17 +868,9 @@ def main(argv=None) -> int:
             server_url, postgres = start_postgres(stack, work)
         url = load.fresh_database(stack, server_url, args.keep)
         database = load.Database("postgresql", url, data_dir)
-        redis = args.redis_url or start_redis(stack, work)[0]
+        redis = redis_as_compose(stack, work, args.redis_url, "streams")
         say(f"database: {url}; Redis: {redis}")
-        # As compose: the stream slots, the throttles' counters and the Celery queue in
-        # Redis (a queue of its own, should the Redis be shared).
-        os.environ.update(
-            UNO_STREAMS_REDIS_URL=redis,
-            UNO_CACHE_URL=redis,
-            CELERY_BROKER_URL=redis,
-            UNO_CELERY_QUEUE=f"uno-bench-streams-{os.getpid()}",
-            WEB_THREADS=str(args.threads),
-        )
+        os.environ["WEB_THREADS"] = str(args.threads)
         result = run(args, work, database, postgres)
         from django.db import connections
 
