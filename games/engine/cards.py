@@ -169,6 +169,20 @@ def card(code: str) -> Card:
     raise UnknownCard(code)
 
 
+class _CardsByCode(dict):
+    """Every single-faced card by code; a double-faced code is read (and kept) when it is
+    missed, anything else raises UnknownCard."""
+
+    def __missing__(self, code: str) -> Card:
+        found = self[code] = card(code)  # at most the Flip deck's pairings of faces
+        return found
+
+
+#: `card` for codes read in bulk (events, the state cache): a dictionary's own lookup,
+#: with no Python call for a single-faced code.
+card_of_code = _CardsByCode(CARDS_BY_CODE).__getitem__
+
+
 def faces_of(double: Card) -> tuple[Card, Card]:
     """A double-faced card's light face and dark face, as single-faced cards."""
     light, dark = double.code.split("/")

@@ -13,7 +13,7 @@ from operator import itemgetter
 from typing import Any
 
 from . import events as ev
-from .cards import CARDS_BY_CODE, Card, card
+from .cards import Card, card_of_code
 from .events import EVENT_TYPES, Event
 from .rules import RuleSet, rules_from_dict, rules_to_dict
 from .upcast import upcast
@@ -161,14 +161,7 @@ def _plan(cls: type) -> tuple[tuple[str, Any], ...]:
     return tuple((f.name, _converter(hints[f.name])) for f in dataclasses.fields(cls))
 
 
-class _CardsByCode(dict):
-    """Every single-faced card by code; a double-faced code is read when it is missed."""
-
-    def __missing__(self, code: str) -> Card:
-        return card(code)
-
-
-_card = _CardsByCode(CARDS_BY_CODE).__getitem__
+_card = card_of_code
 
 
 def _cards(codes: list[str]) -> tuple[Card, ...]:

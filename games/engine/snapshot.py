@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARDS_BY_CODE, Card, Color, card, oriented
+from .cards import Card, Color, card_of_code, oriented
 from .rules import rules_from_dict, rules_to_dict
 from .state import (
     DARK,
@@ -35,13 +35,11 @@ def _codes(pile: tuple[Card, ...]) -> list[str]:
     return [c.code for c in pile]
 
 
-def _card(code: str) -> Card:
-    found = CARDS_BY_CODE.get(code)
-    return found if found is not None else card(code)
+_card = card_of_code
 
 
 def _cards(codes: list[str]) -> tuple[Card, ...]:
-    return tuple(map(_card, codes))
+    return tuple(map(card_of_code, codes))
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
@@ -176,7 +174,11 @@ def _state_from_json(data: dict[str, Any]) -> GameState:
 
 def _rules(data: dict[str, Any]):
     """Rule sets are immutable and few: one per distinct recorded set, kept."""
-    key = repr(sorted(data["options"].items())) + data["preset"]
+    try:  # options are scalars; their order is the writer's, and another order is another key
+        key: Any = (data["preset"], *data["options"].items())
+        hash(key)
+    except TypeError:
+        key = repr(sorted(data["options"].items())) + data["preset"]
     rules = _RULES_CACHE.get(key)
     if rules is None:
         if len(_RULES_CACHE) > 256:

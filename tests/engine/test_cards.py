@@ -137,3 +137,19 @@ def test_unknown_card_in_a_list_raises_unknown_card():
 
 def test_unknown_card_is_a_value_error():
     assert issubclass(UnknownCard, ValueError)
+
+
+def test_the_bulk_lookup_reads_every_code_as_card_does():
+    from games.engine.cards import DARK_FACES, LIGHT_FACES, card_of_code, double_faced
+
+    flip_code = double_faced(LIGHT_FACES[0], DARK_FACES[-1]).code
+    for code in [*ALL_CODES, flip_code, flip_code]:
+        assert card_of_code(code) is card(code)
+
+
+@pytest.mark.parametrize("code", ["blank", "", "red-5/red-5", "wild-draw4/wild"])
+def test_the_bulk_lookup_refuses_an_unknown_code_as_card_does(code):
+    from games.engine.cards import card_of_code
+
+    with pytest.raises(UnknownCard):
+        card_of_code(code)

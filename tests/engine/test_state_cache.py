@@ -41,3 +41,15 @@ def test_a_state_copy_has_every_field_of_the_original():
     copied = original.copy()
     assert copied is not original
     assert all(getattr(copied, f.name) is getattr(original, f.name) for f in fields(GameState))
+
+
+def test_rule_sets_read_back_from_the_cache_follow_their_options_not_an_earlier_read():
+    state, _ = play_game("house", 3, seed=7, until="round")
+    data = json.loads(json.dumps(state_to_json(state)))
+    first = state_from_json(data)
+    data["rules"]["options"]["target_score"] = 250
+    data["rules"]["options"] = dict(reversed(list(data["rules"]["options"].items())))
+    second = state_from_json(data)
+    assert first.rules.target_score == state.rules.target_score != 250
+    assert second.rules.target_score == 250
+    assert dataclasses.replace(second.rules, target_score=first.rules.target_score) == first.rules
