@@ -153,3 +153,28 @@ def test_greedy_beats_random_more_often_than_not():
             state = step(state, bot_decision(state, seat, strategy_of[seat], rng), rng).state
         greedy_wins += strategy_of[state.winner] == GREEDY
     assert greedy_wins / games >= 0.6
+
+
+def _random_plays(state, seat: int, rng: random.Random):
+    """A stronger yardstick than `random`: a card play whenever it has one (RLCard's
+    random agent), its other commands only without."""
+    actions = legal_actions(state, seat)
+    return rng.choice([a for a in actions if type(a) is PlayCard] or actions)
+
+
+def test_greedy_beats_a_random_player_that_always_plays_a_card_it_can():
+    greedy_wins = 0
+    games = 60
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = bot_game("classic", 2, seed)
+        greedy = seed % 2
+        while state.status is Status.ACTIVE:
+            seat = state.to_act
+            if seat == greedy:
+                command = bot_decision(state, seat, GREEDY, rng)
+            else:
+                command = _random_plays(state, seat, rng)
+            state = step(state, command, rng).state
+        greedy_wins += state.winner == greedy
+    assert greedy_wins / games >= 0.6
