@@ -184,11 +184,14 @@ def cache(url: str | None, data: Path) -> dict:
 
 
 def broker_transport(url: str) -> str | None:
-    """The kombu transport for `url` when it is not the one its scheme names: for
-    `filesystem://`, ours, which writes each message whole before a worker can see it
-    (unoservice/broker.py)."""
+    """The kombu transport for `url` when it is not the one its scheme names
+    (unoservice/broker.py): for `filesystem://`, ours, which writes each message whole
+    before a worker can see it; for `redis://` and `rediss://`, ours, which keeps one
+    client per channel."""
     if url.startswith("filesystem://"):
         return "unoservice.broker:FilesystemTransport"
+    if url.startswith(("redis://", "rediss://")):
+        return "unoservice.broker:RedisTransport"
     return None
 
 

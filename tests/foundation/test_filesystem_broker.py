@@ -38,7 +38,7 @@ def test_the_embedded_broker_uses_the_transport_that_writes_messages_whole():
     assert env.broker_transport("filesystem://localhost//") == (
         "unoservice.broker:FilesystemTransport"
     )
-    assert env.broker_transport("redis://127.0.0.1:6379/0") is None
+    assert env.broker_transport("amqp://127.0.0.1//") is None
 
 
 def test_while_a_message_is_being_written_a_worker_finds_nothing(tmp_path, monkeypatch):
