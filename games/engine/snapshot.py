@@ -174,7 +174,9 @@ def _state_from_json(data: dict[str, Any]) -> GameState:
 
 def _rules(data: dict[str, Any]):
     """Rule sets are immutable and few: one per distinct recorded set, kept."""
-    try:  # options are scalars; their order is the writer's, and another order is another key
+    # Options are scalars, each of one type (so 1 and True never meet under one name);
+    # their order is the writer's, and another order is only another key.
+    try:
         key: Any = (data["preset"], *data["options"].items())
         hash(key)
     except TypeError:

@@ -141,18 +141,27 @@ def test_random_chooses_among_the_legal_commands_only():
     assert len(chosen) > 3
 
 
-def test_greedy_beats_random_more_often_than_not():
-    greedy_wins = 0
-    games = 60
-    for seed in range(games):
+def _share_greedy_wins(opponent, matches: int = 60) -> float:
+    """Greedy's share of `matches` seeded two-seat matches to 50, in seat 0 or 1 in
+    turn; `opponent(state, seat, rng)` gives the other seat's commands."""
+    won = 0
+    for seed in range(matches):
         rng = random.Random(seed)
         state = bot_game("classic", 2, seed)
-        strategy_of = {seed % 2: GREEDY, 1 - seed % 2: RANDOM}
+        greedy = seed % 2
         while state.status is Status.ACTIVE:
             seat = state.to_act
-            state = step(state, bot_decision(state, seat, strategy_of[seat], rng), rng).state
-        greedy_wins += strategy_of[state.winner] == GREEDY
-    assert greedy_wins / games >= 0.6
+            if seat == greedy:
+                command = bot_decision(state, seat, GREEDY, rng)
+            else:
+                command = opponent(state, seat, rng)
+            state = step(state, command, rng).state
+        won += state.winner == greedy
+    return won / matches
+
+
+def _random(state, seat: int, rng: random.Random):
+    return bot_decision(state, seat, RANDOM, rng)
 
 
 def _random_plays(state, seat: int, rng: random.Random):
@@ -162,19 +171,9 @@ def _random_plays(state, seat: int, rng: random.Random):
     return rng.choice([a for a in actions if type(a) is PlayCard] or actions)
 
 
+def test_greedy_beats_random_more_often_than_not():
+    assert _share_greedy_wins(_random) >= 0.6
+
+
 def test_greedy_beats_a_random_player_that_always_plays_a_card_it_can():
-    greedy_wins = 0
-    games = 60
-    for seed in range(games):
-        rng = random.Random(seed)
-        state = bot_game("classic", 2, seed)
-        greedy = seed % 2
-        while state.status is Status.ACTIVE:
-            seat = state.to_act
-            if seat == greedy:
-                command = bot_decision(state, seat, GREEDY, rng)
-            else:
-                command = _random_plays(state, seat, rng)
-            state = step(state, command, rng).state
-        greedy_wins += state.winner == greedy
-    assert greedy_wins / games >= 0.6
+    assert _share_greedy_wins(_random_plays) >= 0.6
