@@ -201,15 +201,32 @@ def _tuple_if_list(value):
 
 
 def _object_converter(cls: type):
-    plan = dict(_plan(cls))
+    """A nested fact (a deadline, a pending draw) from its JSON object. With every field
+    present its values are picked in one call and passed in order (a timed game's turns
+    each carry a deadline: by keyword it cost three times the rest of the event); an
+    object recorded before a field existed is read by name, that field left at its
+    default."""
+    plan = _plan(cls)
+    by_name = dict(plan)
+    pick = _required_picker([name for name, _ in plan])
+    converted = [(index, convert) for index, (_, convert) in enumerate(plan) if convert]
 
     def convert(value: dict):
-        return cls(
-            **{
-                name: item if plan[name] is None or item is None else plan[name](item)
-                for name, item in value.items()
-            }
-        )
+        if len(value) != len(plan):
+            return cls(
+                **{
+                    name: item if by_name[name] is None or item is None else by_name[name](item)
+                    for name, item in value.items()
+                }
+            )
+        values = pick(value)
+        if not converted:
+            return cls(*values)
+        values = list(values)
+        for index, convert_item in converted:
+            if values[index] is not None:
+                values[index] = convert_item(values[index])
+        return cls(*values)
 
     return convert
 

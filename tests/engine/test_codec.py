@@ -299,3 +299,23 @@ def test_an_event_recorded_before_one_of_its_fields_existed_is_read_with_its_def
 
 def vars_of(event) -> dict:
     return {f.name: getattr(event, f.name) for f in dataclasses.fields(event)}
+
+
+def test_a_nested_fact_is_read_whole_or_with_the_defaults_of_fields_it_was_recorded_without():
+    from games.engine.state import Deadline, PendingDraw
+
+    public = {
+        "seat": 1,
+        "phase": "play",
+        "jump_in": False,
+        "consecutive_passes": 0,
+        "pending": {"total": 4, "kind": "draw2", "returns_to": None},
+        "owed": None,
+        "challengeable": None,
+        "deadline": {"kind": "turn", "token": "t-7", "seconds": 30.0, "grace_ms": 250},
+    }
+    whole = event_from_parts("turn_changed", public, None)
+    assert whole.deadline == Deadline("turn", "t-7", 30.0, 250)
+    assert whole.pending == PendingDraw(4, "draw2", None)
+    older = {**public, "deadline": {"kind": "turn", "token": "t-7", "seconds": 30.0}}
+    assert event_from_parts("turn_changed", older, None).deadline == Deadline("turn", "t-7", 30.0)
