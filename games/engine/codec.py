@@ -114,14 +114,7 @@ def _decoder(cls: type[Event]):
                 picked, conversions = pick_public(public) + pick_private(private), converted
         except KeyError:  # recorded before a field (with a default) existed
             return _decode_by_name(cls, plan, {**public, **(private or {})})
-        if not conversions:
-            return cls(*picked)
-        values = list(picked)
-        for index, convert in conversions:
-            value = values[index]
-            if value is not None:
-                values[index] = convert(value)
-        return cls(*values)
+        return _built(cls, picked, conversions)
 
     return decode
 
@@ -219,16 +212,22 @@ def _object_converter(cls: type):
                     for name, item in value.items()
                 }
             )
-        values = pick(value)
-        if not converted:
-            return cls(*values)
-        values = list(values)
-        for index, convert_item in converted:
-            if values[index] is not None:
-                values[index] = convert_item(values[index])
-        return cls(*values)
+        return _built(cls, pick(value), converted)
 
     return convert
+
+
+def _built(cls: type, picked: tuple, conversions: list) -> Any:
+    """`cls` from its fields' values in order, those listed in `conversions` (index,
+    converter) converted unless None."""
+    if not conversions:
+        return cls(*picked)
+    values = list(picked)
+    for index, convert in conversions:
+        value = values[index]
+        if value is not None:
+            values[index] = convert(value)
+    return cls(*values)
 
 
 _DECODERS = {type_: _decoder(cls) for type_, cls in EVENT_TYPES.items()}
