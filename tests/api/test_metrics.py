@@ -10,6 +10,8 @@ from django.test import override_settings
 from kombu import Connection, Exchange, Queue
 from prometheus_client.parser import text_string_to_metric_families
 
+from games.engine.commands import ACTION_TYPES
+
 from .conftest import assert_problem
 
 METRICS = "/api/v1/metrics"
@@ -64,7 +66,7 @@ def test_moves_and_refusals_are_counted_by_command_and_code(client, ann, bob, st
     assert applied.status_code == 200, applied.content
     refusals = "uno_refusals_total"
     assert sample(after, refusals, code=code) == sample(before, refusals, code=code) + 1
-    command = {"play": "PlayCard", "draw": "DrawCard"}[action["type"]]
+    command = ACTION_TYPES[action["type"]].__name__
     commands = "uno_commands_total"
     labels = {"command": command, "actor": "player"}
     assert sample(after, commands, **labels) == sample(before, commands, **labels) + 1
