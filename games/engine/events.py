@@ -6,7 +6,7 @@ named in `PRIVATE` (`has_private` says whether this event carries them). `audien
 names the seats that may see the private part (staff always may); an empty audience
 means staff only.
 
-Every payload is typed: cards are `Card`s, nested facts are the small frozen values of
+Every payload is typed: cards are `Card`s, nested facts are the small values of
 `state` (`PendingDraw`, `OwedChoice`, `Draw4Play`'s parts, `Deadline`, `ShuffleRecord`).
 Events are treated as immutable values; they are plain slotted dataclasses (not
 `frozen`) because the engine creates several per command and a frozen dataclass takes

@@ -60,7 +60,16 @@ class _SeatsInPlay(dict):
 _SEATS_IN_PLAY = _SeatsInPlay()
 
 
-@dataclass(frozen=True, slots=True)
+# The values events carry and the state holds (a W+4 open to challenge, a pending draw,
+# an owed choice, a deadline, an UNO window) are never changed once built, as events are
+# not, and for the same reason are plain slotted dataclasses rather than `frozen`: a timed
+# game builds a `Deadline` on every turn and its replay decodes one per turn, and a frozen
+# dataclass takes four times as long to build (each field set through
+# `object.__setattr__`). The property tests check that `step` leaves the state it is
+# given, these values included, as it was.
+
+
+@dataclass(slots=True)
 class Draw4Play:
     """The W+4 the seat `to_act` may challenge: who played it and whether it was a bluff.
 
@@ -72,7 +81,7 @@ class Draw4Play:
     hand: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PendingDraw:
     """A draw penalty waiting on the seat to act: `total` cards, stacked on a card of
     rank `kind` (`draw2` or `wild-draw4`); once taken, play passes from `returns_to`
@@ -83,7 +92,7 @@ class PendingDraw:
     returns_to: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class OwedChoice:
     """A color and/or target owed without a card being played now.
 
@@ -97,7 +106,7 @@ class OwedChoice:
     needs_target: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Deadline:
     """A deadline an event opens: its `kind` (`turn`, `response`, `bot` or `uno`), the
     `token` a `Timeout` names it by, and how long it gives. The shell turns the seconds
@@ -109,7 +118,7 @@ class Deadline:
     grace_ms: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class UnoWindow:
     seat: int
     token: str
