@@ -53,7 +53,7 @@ from .rounds import check_deck_top, reveal_shuffles_mid_round, start_round
 from .rules import check_seats
 from .shuffle import Rng
 from .state import GameState, SeatStatus, Status
-from .step import Outcome, Step
+from .step import Outcome, Step, begin_step
 from .timeouts import deadline_passed
 from .uno import call_uno, catch, close_windows_on_advance
 
@@ -80,7 +80,7 @@ def step_in_place(state: GameState, command, rng: Rng | None = None) -> tuple[ev
     handler = _HANDLERS[type(command)]
     if state.status is not Status.ACTIVE and type(command) is not StartGame:
         raise RuleViolation(ErrorCode.GAME_NOT_ACTIVE, "the game is not being played")
-    current = Step(state, rng)
+    current = begin_step(state, rng)
     handler(current, command)
     return tuple(current.events)
 

@@ -33,7 +33,9 @@ _ANSWER_PHASES = (Phase.PLAY, Phase.RESPOND_DRAW4)
 @dataclass(slots=True)
 class Play:
     """A play the rules accept, with what follows from it. (Not frozen: one is made for
-    every card played, and a frozen dataclass takes longer to build; nothing changes it.)"""
+    every card played, and a frozen dataclass takes longer to build; nothing changes it.
+    `check_play` fills an empty one's slots, which is faster still than calling the
+    class.)"""
 
     seat: int
     card: Card
@@ -42,6 +44,9 @@ class Play:
     jump_in: bool
     bluff: bool  # a W+4 played while holding a card of the current color (or a match)
     uno: bool
+
+
+_new = object.__new__
 
 
 # --- seats and turns -----------------------------------------------------------------
@@ -147,7 +152,15 @@ def check_play(state: GameState, command: PlayCard) -> Play:
         color = _checked_color(card, color)
     if target is not None or rank in targeted_ranks(state.rules):
         target = _checked_target(state, seat, card, target)
-    return Play(seat, card, color, target, seat != state.to_act, bluff, command.uno)
+    play = _new(Play)
+    play.seat = seat
+    play.card = card
+    play.color = color
+    play.target = target
+    play.jump_in = seat != state.to_act
+    play.bluff = bluff
+    play.uno = command.uno
+    return play
 
 
 def _checked_color(card: Card, color: Color | None) -> Color | None:

@@ -24,7 +24,7 @@ from .turns import ask_for_choice, give_turn, offer_drawn_card
 
 def play_card(step: Step, play: Play) -> None:
     stacked_on = step.state.pending_draw
-    step.emit(ev.CardPlayed(play.seat, play.card, play.color, play.target, play.jump_in, False))
+    step.emit(ev.card_played(play.seat, play.card, play.color, play.target, play.jump_in, False))
     resolve_card(step, play, stacked_on)
 
 

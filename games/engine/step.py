@@ -18,11 +18,9 @@ from .state import GameState
 
 class Step:
     __slots__ = ("state", "events", "rng")
-
-    def __init__(self, state: GameState, rng: Rng | None):
-        self.state = state
-        self.events: list[ev.Event] = []
-        self.rng = rng
+    state: GameState
+    events: list[ev.Event]
+    rng: Rng | None
 
     def emit(self, event: ev.Event) -> None:
         self.events.append(event)
@@ -32,6 +30,20 @@ class Step:
         if self.rng is None:
             raise ValueError("this command shuffles: decide needs an rng")
         return self.rng
+
+
+def begin_step(state: GameState, rng: Rng | None) -> Step:
+    """A step with no events yet. Built without calling the class (one per command): a
+    Python `__init__` runs in an interpreter frame of its own, which costs more than
+    three stores."""
+    step = _new(Step)
+    step.state = state
+    step.events = []
+    step.rng = rng
+    return step
+
+
+_new = object.__new__
 
 
 class Outcome(NamedTuple):

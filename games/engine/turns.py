@@ -12,9 +12,7 @@ from .table import next_seat, possible_targets, two_in_play
 
 def give_turn(step: Step, seat: int, jump_in: bool = False, passes: int = 0) -> None:
     """An ordinary turn: `seat` is asked to play (or draw)."""
-    event = ev.TurnChanged(seat, _PLAY, jump_in, passes)
-    event.deadline = _deadline(step.state, seat, _PLAY)
-    step.emit(event)
+    step.emit(ev.turn_to_play(seat, jump_in, passes, _deadline(step.state, seat, _PLAY)))
 
 
 _PLAY = Phase.PLAY
