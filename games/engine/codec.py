@@ -77,13 +77,12 @@ def events_from_parts(
     order: what `event_from_parts` does for one, done for a whole log at once (a replay
     decodes every event of it)."""
     decoders, versions = _DECODERS, SCHEMA_VERSIONS
-    events: list[Event] = []
-    append = events.append
-    for type_, schema_version, public, private in recorded:
-        if schema_version < versions[type_]:
-            public, private = upcast(type_, schema_version, public, private)
-        append(decoders[type_](public, private))
-    return events
+    return [
+        decoders[type_](public, private)
+        if schema_version >= versions[type_]
+        else event_from_parts(type_, public, private, schema_version)
+        for type_, schema_version, public, private in recorded
+    ]
 
 
 _FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {
