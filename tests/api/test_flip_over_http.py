@@ -44,7 +44,10 @@ def test_an_unknown_flip_code_is_a_400(staff, bob, started_game):
 
 @pytest.mark.parametrize(("option", "value"), [("stacking", "up"), ("seven_o", True)])
 def test_an_option_flip_does_not_combine_with_is_a_400_naming_it(ann, option, value):
-    body = {"seats": 2, "timers": NO_TIMERS,
-            "rules": {"preset": "flip", "options": {option: value}}}
+    body = {
+        "seats": 2,
+        "timers": NO_TIMERS,
+        "rules": {"preset": "flip", "options": {option: value}},
+    }
     problem = assert_problem(ann.post("/api/v1/games", body), 400, "invalid_option")
     assert option in problem["detail"]

@@ -112,7 +112,7 @@ def test_every_operation_documents_its_bodies_and_its_problems(document):
                 "/api/v1/games/{game_id}/start",
                 "/api/v1/games/{game_id}/rematch",
                 "/api/v1/players/me/tokens/{token_id}",
-    "/api/v1/players/me/tokens/{token_id}/revoke",
+                "/api/v1/players/me/tokens/{token_id}/revoke",
                 "/api/v1/stream-tickets",
             }:
                 assert operation.get("requestBody"), f"{where} has no request body"

@@ -84,15 +84,17 @@ def test_skip_everyone_skips_every_other_seat_and_its_player_plays_again():
 
 
 def test_a_card_code_names_the_card_whichever_side_is_up():
-    table = flip_game(side="dark", hands={**FILLER, 1: "red-6/pink-9 yellow-2/teal-4"},
-                      top="red-5/pink-6")
+    table = flip_game(
+        side="dark", hands={**FILLER, 1: "red-6/pink-9 yellow-2/teal-4"}, top="red-5/pink-6"
+    )
     table.act(PlayCard(1, card("red-6/pink-9")))  # the code as a client sends it
     assert table.state.top_card.face == "pink-9"
 
 
 def test_a_wild_calls_a_color_of_the_side_up():
-    table = flip_game(side="dark", hands={**FILLER, 1: "red-6/wild yellow-2/teal-4"},
-                      top="red-5/pink-6")
+    table = flip_game(
+        side="dark", hands={**FILLER, 1: "red-6/wild yellow-2/teal-4"}, top="red-5/pink-6"
+    )
     assert table.rejects(PlayCard(1, c("red-6/wild"), color=Color.RED)) == "color_required"
     table.act(PlayCard(1, c("red-6/wild"), color=Color.PURPLE))
     assert table.state.color == "purple"
@@ -154,8 +156,14 @@ def test_stacking_same_puts_a_draw_one_on_a_draw_one():
 
 @pytest.mark.parametrize(
     ("option", "value"),
-    [("stacking", "draw2"), ("stacking", "up"), ("stacking", "any"), ("seven_o", True),
-     ("jump_in", True), ("downpour", True)],
+    [
+        ("stacking", "draw2"),
+        ("stacking", "up"),
+        ("stacking", "any"),
+        ("seven_o", True),
+        ("jump_in", True),
+        ("downpour", True),
+    ],
 )
 def test_options_flip_does_not_combine_with_are_refused_naming_the_option(option, value):
     with pytest.raises(InvalidRules) as refused:
@@ -166,8 +174,15 @@ def test_options_flip_does_not_combine_with_are_refused_naming_the_option(option
 def test_the_options_flip_combines_with_are_accepted():
     rules = rule_set_from(
         "flip",
-        {"stacking": "same", "teams": True, "scoring": "standard", "force_play": True,
-         "draw_to_match": True, "wd4_enforcement": "strict", "uno_penalty": "auto"},
+        {
+            "stacking": "same",
+            "teams": True,
+            "scoring": "standard",
+            "force_play": True,
+            "draw_to_match": True,
+            "wd4_enforcement": "strict",
+            "uno_penalty": "auto",
+        },
     )
     assert rules.cards == "flip"
     for scoring in ("lowest", "elimination", "target_loses"):
@@ -175,16 +190,21 @@ def test_the_options_flip_combines_with_are_accepted():
 
 
 def test_scoring_counts_the_light_side_values():
-    hand = cs("red-7/pink-1 red-draw1/pink-2 red-flip/pink-3 blue-skip/pink-4 wild/pink-5 "
-              "wild-draw2/pink-6")
+    hand = cs(
+        "red-7/pink-1 red-draw1/pink-2 red-flip/pink-3 blue-skip/pink-4 wild/pink-5 "
+        "wild-draw2/pink-6"
+    )
     assert hand_points(hand) == 7 + 10 + 20 + 20 + 40 + 50
 
 
 def test_scoring_counts_the_dark_side_values():
-    hand = tuple(x.flipped for x in cs(
-        "red-1/pink-7 red-2/pink-draw5 red-3/pink-skip-everyone red-4/teal-flip "
-        "red-5/teal-reverse red-6/wild red-7/wild-draw-color"
-    ))
+    hand = tuple(
+        x.flipped
+        for x in cs(
+            "red-1/pink-7 red-2/pink-draw5 red-3/pink-skip-everyone red-4/teal-flip "
+            "red-5/teal-reverse red-6/wild red-7/wild-draw-color"
+        )
+    )
     assert hand_points(hand) == 7 + 20 + 30 + 20 + 20 + 40 + 60
 
 

@@ -70,7 +70,10 @@ def test_FL_02_a_flip_that_turns_up_a_wild_lets_its_player_call_a_dark_color():
     table.act(PlayCard(1, c("red-flip/wild")))
     assert (table.state.phase, table.state.to_act) == ("choose_color", 1)
     assert {a.color for a in legal_actions(table.state, 1) if isinstance(a, ChooseColor)} == {
-        Color.PINK, Color.TEAL, Color.ORANGE, Color.PURPLE,
+        Color.PINK,
+        Color.TEAL,
+        Color.ORANGE,
+        Color.PURPLE,
     }
     assert table.rejects(ChooseColor(1, Color.RED)) == "color_required"
     table.act(ChooseColor(1, Color.TEAL))

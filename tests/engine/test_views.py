@@ -186,8 +186,11 @@ def test_cards_drawn_go_to_the_drawer_only():
     table = played_game()
     (drawn,) = [e for e in table.events if isinstance(e, ev.CardsDrawn) and e.seat == 0]
     assert redact_for(drawn, Viewer.of_seat(0))["private"] == {"cards": ["red-4"]}
-    assert redact_for(drawn, Viewer.of_seat(0))["public"] == {"seat": 0, "count": 1,
-                                                              "reason": "draw"}
+    assert redact_for(drawn, Viewer.of_seat(0))["public"] == {
+        "seat": 0,
+        "count": 1,
+        "reason": "draw",
+    }
     for seat in (1, 2, 3):
         assert redact_for(drawn, Viewer.of_seat(seat))["private"] is None
 

@@ -98,9 +98,7 @@ def test_slots_a_killed_process_never_gave_back_expire(store_of, clock):
     assert store.held("ann") == 1  # the first claim's lease is over, the last one's runs
 
 
-def test_a_process_renews_its_open_streams_slots_together_and_never_one_given_back(
-    store_of, clock
-):
+def test_a_process_renews_its_open_streams_slots_together_and_never_one_given_back(store_of, clock):
     """One renewal for every slot the process's streams hold, whoever's they are; a slot
     given back is neither renewed nor claimed again by it."""
     store = store_of(5)
