@@ -243,8 +243,8 @@ _DECODERS = {type_: _decoder(cls) for type_, cls in EVENT_TYPES.items()}
 #
 # Each is built empty and its slots set one by one, not by calling the class: calling a
 # class whose `__init__` is Python code runs that code in an interpreter frame of its own,
-# which costs more than the ten stores it makes (building a `turn_changed` this way takes
-# two thirds of the time). A slot left unset here fails the test's comparison.
+# which costs more than the stores it makes (a `turn_changed` built this way takes two
+# thirds of the time). A slot left unset here fails the test's comparison.
 
 _new = object.__new__
 
