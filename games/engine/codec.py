@@ -16,6 +16,7 @@ from . import events as ev
 from .cards import Card, card_of_code
 from .events import EVENT_TYPES, Event
 from .rules import RuleSet, rules_from_dict, rules_to_dict
+from .state import Deadline
 from .upcast import upcast
 
 #: The schema version each event type is written in now.
@@ -258,12 +259,24 @@ _TURN_CHANGED_PUBLIC = itemgetter(
     "seat", "phase", "jump_in", "consecutive_passes", "pending", "owed", "challengeable", "deadline"
 )
 _turn_changed = _converters(ev.TurnChanged)
-_phase, _pending, _owed, _deadline = (
+_phase, _pending, _owed, _any_deadline = (
     _turn_changed["phase"],
     _turn_changed["pending"],
     _turn_changed["owed"],
     _turn_changed["deadline"],
 )
+_DEADLINE = Deadline
+_DEADLINE_FIELDS = itemgetter("kind", "token", "seconds", "grace_ms")
+
+
+def _deadline(value: dict) -> Deadline:
+    """A timed game's every turn carries one; recorded without a field, it is read by the
+    generic converter, with that field's default."""
+    if len(value) != 4:
+        return _any_deadline(value)
+    deadline = _new(_DEADLINE)
+    deadline.kind, deadline.token, deadline.seconds, deadline.grace_ms = _DEADLINE_FIELDS(value)
+    return deadline
 
 
 def _decode_turn_changed(public: dict, private: dict | None) -> Event:
