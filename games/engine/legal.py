@@ -71,24 +71,19 @@ def _turn_actions(state: GameState, seat: int) -> list:
     if playable:
         plain = _PLAIN_PLAYS[seat]
         targeted = targeted_ranks(state.rules)
-        for card in dict.fromkeys(playable):  # each card once
+        # Each card once, in order; a set finds duplicates for less than the dict that
+        # removes them costs, and most hands have none.
+        if len(playable) > 1 and len(set(playable)) < len(playable):
+            playable = list(dict.fromkeys(playable))
+        for card in playable:
             if card.rank in targeted:
                 actions += _play_variants(state, seat, card)
             else:
                 actions += plain[card]
-    for rule, command in _OTHER_MOVES[phase]:
+    for rule, by_seat in _OTHER_MOVES[phase]:
         if rule(state) is None:
-            actions.append(_command(command, seat))
+            actions.append(by_seat[seat])
     return actions
-
-
-#: The moves besides plays that each phase may allow, each with the rule that says
-#: whether it does now. (On a pending draw in the play phase, `draw` takes it: one move.)
-_OTHER_MOVES = {
-    Phase.PLAY: ((draw_rule, DrawCard), (pass_rule, Pass)),
-    Phase.DRAWN_CARD: ((keep_rule, KeepCard),),
-    Phase.RESPOND_DRAW4: ((accept_rule, Accept), (challenge_rule, Challenge)),
-}
 
 
 class _PlainPlays(dict):
@@ -127,3 +122,21 @@ def _command(kind: type, *fields):
     """Commands are values: the same command is one shared object (building a frozen
     dataclass costs more than finding it again)."""
     return kind(*fields)
+
+
+def _for_each_seat(command: type) -> tuple:
+    """The command naming each seat, by seat (a list index costs less than the cache)."""
+    return tuple(_command(command, seat) for seat in range(MAX_SEATS))
+
+
+#: The moves besides plays that each phase may allow, each with the rule that says
+#: whether it does now and the move for each seat. (On a pending draw in the play phase,
+#: `draw` takes it: one move.)
+_OTHER_MOVES = {
+    Phase.PLAY: ((draw_rule, _for_each_seat(DrawCard)), (pass_rule, _for_each_seat(Pass))),
+    Phase.DRAWN_CARD: ((keep_rule, _for_each_seat(KeepCard)),),
+    Phase.RESPOND_DRAW4: (
+        (accept_rule, _for_each_seat(Accept)),
+        (challenge_rule, _for_each_seat(Challenge)),
+    ),
+}
