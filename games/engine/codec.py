@@ -265,7 +265,6 @@ _phase, _pending, _owed, _any_deadline = (
     _turn_changed["owed"],
     _turn_changed["deadline"],
 )
-_DEADLINE = Deadline
 _DEADLINE_FIELDS = itemgetter("kind", "token", "seconds", "grace_ms")
 
 
@@ -274,7 +273,7 @@ def _deadline(value: dict) -> Deadline:
     generic converter, with that field's default."""
     if len(value) != 4:
         return _any_deadline(value)
-    deadline = _new(_DEADLINE)
+    deadline = _new(Deadline)
     deadline.kind, deadline.token, deadline.seconds, deadline.grace_ms = _DEADLINE_FIELDS(value)
     return deadline
 

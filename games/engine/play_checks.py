@@ -34,8 +34,7 @@ _ANSWER_PHASES = (Phase.PLAY, Phase.RESPOND_DRAW4)
 class Play:
     """A play the rules accept, with what follows from it. (Not frozen: one is made for
     every card played, and a frozen dataclass takes longer to build; nothing changes it.
-    `check_play` fills an empty one's slots, which is faster still than calling the
-    class.)"""
+    `check_play` fills an empty one's slots, as `events` explains.)"""
 
     seat: int
     card: Card

@@ -33,9 +33,8 @@ class Step:
 
 
 def begin_step(state: GameState, rng: Rng | None) -> Step:
-    """A step with no events yet. Built without calling the class (one per command): a
-    Python `__init__` runs in an interpreter frame of its own, which costs more than
-    three stores."""
+    """A step with no events yet (one per command: its slots are filled, as `events`
+    explains, rather than the class called)."""
     step = _new(Step)
     step.state = state
     step.events = []
