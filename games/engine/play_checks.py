@@ -319,28 +319,39 @@ def refuse(code: ErrorCode | None, state: GameState, seat: int | None = None, **
 
 def explain(code: ErrorCode, state: GameState, seat, card=None, **about) -> str:
     """The message for a refusal: what was refused and why, for the player to read."""
-    name = card.code if card is not None else "that"
-    messages = {
-        ErrorCode.NOT_SEATED: f"seat {seat} is not in play",
-        ErrorCode.NOT_YOUR_TURN: f"it is seat {state.to_act}'s turn",
-        ErrorCode.WRONG_PHASE: _wrong_phase(state, seat),
-        ErrorCode.CARD_NOT_IN_HAND: f"seat {seat} holds no {name}",
-        ErrorCode.DRAWN_CARD_ONLY: "only the drawn card"
-        + (f" ({state.drawn_card.code})" if state.drawn_card else "")
-        + " may be played",
-        ErrorCode.CARD_NOT_PLAYABLE: _not_playable(state, card),
-        ErrorCode.WINDOW_CLOSED: "the jump-in window has closed"
-        if card is not None
-        else f"seat {about.get('target')} cannot be caught now",
-        ErrorCode.NOTHING_TO_DRAW: "you drew nothing this turn: pass",
-        ErrorCode.CANNOT_PASS: "pass only when nothing can be drawn",
-        ErrorCode.NOTHING_TO_CHALLENGE: "there is no Wild Draw Four to challenge",
-        ErrorCode.COLOR_REQUIRED: f"{about.get('color')!r} is not a color",
-        ErrorCode.INVALID_TARGET: f"seat {about.get('target')} cannot be the target",
-        ErrorCode.CANNOT_CALL_UNO: "UNO is called holding one card, once",
-        ErrorCode.CATCH_NOT_ALLOWED: "UNO penalties are applied automatically",
-    }
-    return messages.get(code, code.value.replace("_", " "))
+    match code:
+        case ErrorCode.NOT_SEATED:
+            return f"seat {seat} is not in play"
+        case ErrorCode.NOT_YOUR_TURN:
+            return f"it is seat {state.to_act}'s turn"
+        case ErrorCode.WRONG_PHASE:
+            return _wrong_phase(state, seat)
+        case ErrorCode.CARD_NOT_IN_HAND:
+            return f"seat {seat} holds no {card.code if card is not None else 'that'}"
+        case ErrorCode.DRAWN_CARD_ONLY:
+            drawn = f" ({state.drawn_card.code})" if state.drawn_card else ""
+            return f"only the drawn card{drawn} may be played"
+        case ErrorCode.CARD_NOT_PLAYABLE:
+            return _not_playable(state, card)
+        case ErrorCode.WINDOW_CLOSED if card is not None:
+            return "the jump-in window has closed"
+        case ErrorCode.WINDOW_CLOSED:
+            return f"seat {about.get('target')} cannot be caught now"
+        case ErrorCode.NOTHING_TO_DRAW:
+            return "you drew nothing this turn: pass"
+        case ErrorCode.CANNOT_PASS:
+            return "pass only when nothing can be drawn"
+        case ErrorCode.NOTHING_TO_CHALLENGE:
+            return "there is no Wild Draw Four to challenge"
+        case ErrorCode.COLOR_REQUIRED:
+            return f"{about.get('color')!r} is not a color"
+        case ErrorCode.INVALID_TARGET:
+            return f"seat {about.get('target')} cannot be the target"
+        case ErrorCode.CANNOT_CALL_UNO:
+            return "UNO is called holding one card, once"
+        case ErrorCode.CATCH_NOT_ALLOWED:
+            return "UNO penalties are applied automatically"
+    return code.value.replace("_", " ")
 
 
 def _wrong_phase(state: GameState, seat) -> str:

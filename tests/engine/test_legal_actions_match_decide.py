@@ -82,15 +82,15 @@ def every_command(state: GameState, seat: int) -> Iterator:
     yield from (CatchUno(seat, target) for target in seats)
 
 
-def counts_as_listed(state: GameState, command, listed: set) -> bool:
+def counts_as_listed(state: GameState, command, listed: set, only: int | None) -> bool:
+    """`only`: the one other seat in play, when there is one (a target left out names it)."""
     if _known_unlisted(state, command, listed):
         return True
     if not isinstance(command, PlayCard):
         return command in listed
-    plain = replace(command, uno=False)
+    plain = replace(command, uno=False) if command.uno else command
     if plain in listed:
         return True
-    only = _only_other_seat(state, command.seat)
     return command.target is None and only is not None and replace(plain, target=only) in listed
 
 
@@ -126,9 +126,9 @@ def _only_other_seat(state: GameState, seat: int) -> int | None:
     return others[0] if len(others) == 1 else None
 
 
-def accepted(state: GameState, command) -> bool:
+def accepted(state: GameState, command, rng: random.Random) -> bool:
     try:
-        step(state, command, random.Random(0))
+        step(state, command, rng)
     except RuleViolation:
         return False
     return True
@@ -136,13 +136,15 @@ def accepted(state: GameState, command) -> bool:
 
 def disagreements(state: GameState) -> list[str]:
     found = []
+    rng = random.Random(0)  # one for all: what is drawn never decides a refusal
     for seat in range(state.seat_count):
         listed = set(legal_actions(state, seat))
+        only = _only_other_seat(state, seat)
         tried = 0
         for command in every_command(state, seat):
             tried += command in listed
-            was_accepted = accepted(state, command)
-            if was_accepted != counts_as_listed(state, command, listed):
+            was_accepted = accepted(state, command, rng)
+            if was_accepted != counts_as_listed(state, command, listed, only):
                 verdict = "accepts" if was_accepted else "refuses"
                 found.append(f"step {verdict} {command}; listed: {sorted(map(repr, listed))}")
         assert tried == len(listed), f"seat {seat} is offered a command no candidate spells"

@@ -45,10 +45,11 @@ def other_commands(state: GameState):
 def refusals_that_changed_the_state(state: GameState) -> list[str]:
     changed = []
     candidates = [c for seat in range(state.seat_count) for c in every_command(state, seat)]
+    rng = random.Random(0)  # one for all: what is drawn never decides a refusal
     for command in candidates + list(other_commands(state)):
         mine = state.copy()
         try:
-            step_in_place(mine, command, random.Random(0))
+            step_in_place(mine, command, rng)
         except RuleViolation as refused:
             if mine != state:
                 changed.append(f"{command} refused ({refused.code.value}) changed the state")
