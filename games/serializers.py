@@ -24,7 +24,8 @@ from games.engine import (
     UnknownCard,
     card,
 )
-from games.engine.cards import CARDS_BY_CODE
+from games.engine.cards import CARDS_BY_CODE, build_deck
+from games.engine.rules import MAX_SEATS, OPTION_KINDS
 from games.engine.strategies import STRATEGIES
 from games.errors import InvalidOption
 from games.schema_types import (
@@ -35,10 +36,22 @@ from games.schema_types import (
     TIMERS_REF,
     WINNER_REF,
 )
-from unoservice.api import ApiError, RequestBody, StrictIntegerField, TimeField, UnknownField
+from unoservice.api import (
+    ApiError,
+    BoundedListField,
+    RequestBody,
+    StrictIntegerField,
+    TimeField,
+    UnknownField,
+)
 
 COLOR_CHOICES = [c.value for c in Color]
 CARD_CODES = sorted(CARDS_BY_CODE)
+CARD_SETS = OPTION_KINDS["cards"].values
+#: The most cards any deck has: no list of cards in a request can be longer.
+MAX_DECK_CARDS = max(
+    len(build_deck(cards, downpour)) for cards in CARD_SETS for downpour in (False, True)
+)
 
 
 @extend_schema_field(CARD_REF)
@@ -140,19 +153,20 @@ def seat_keyed(value_schema: dict) -> dict:
 
 
 class SeatKeyedDictField(serializers.DictField):
-    """A JSON object keyed by seat numbers ("0" to "9")."""
+    """A JSON object keyed by seat numbers ("0" to "9"). The keys are checked before the
+    values, so no more than ten values are ever validated."""
 
     def to_internal_value(self, data):
-        value = super().to_internal_value(data)
-        bad = [key for key in value if not re.fullmatch(r"[0-9]", key)]
-        if bad:
-            raise serializers.ValidationError(f"keys must be seat numbers, not {bad[0]!r}")
-        return value
+        if isinstance(data, dict):
+            bad = [key for key in data if not re.fullmatch(r"[0-9]", str(key))]
+            if bad:
+                raise serializers.ValidationError(f"keys must be seat numbers, not {bad[0]!r}")
+        return super().to_internal_value(data)
 
 
-@extend_schema_field(seat_keyed({"type": "array", "items": CARD_REF}))
+@extend_schema_field(seat_keyed({"type": "array", "items": CARD_REF, "maxItems": MAX_DECK_CARDS}))
 class HandsField(SeatKeyedDictField):
-    child = serializers.ListField(child=CardField())
+    child = BoundedListField(child=CardField(), max_length=MAX_DECK_CARDS)
 
 
 @extend_schema_field(seat_keyed({"type": "integer", "minimum": 0}))
@@ -164,9 +178,15 @@ class PositionInput(RequestBody):
     hands = HandsField(
         help_text='Each seat\'s hand, keyed by seat: {"0": ["red-5", …], "1": […]}.',
     )
-    discard = serializers.ListField(child=CardField(), min_length=1, help_text="Top first.")
-    draw = serializers.ListField(
-        child=CardField(), required=False, default=list, help_text="Top first."
+    discard = BoundedListField(
+        child=CardField(), min_length=1, max_length=MAX_DECK_CARDS, help_text="Top first."
+    )
+    draw = BoundedListField(
+        child=CardField(),
+        max_length=MAX_DECK_CARDS,
+        required=False,
+        default=list,
+        help_text="Top first.",
     )
     color = serializers.ChoiceField(choices=COLOR_CHOICES, required=False, allow_null=True)
     direction = serializers.ChoiceField(
@@ -175,7 +195,9 @@ class PositionInput(RequestBody):
     to_act = StrictIntegerField(min_value=0)
     dealer = StrictIntegerField(min_value=0, default=0)
     scores = ScoresField(required=False, default=dict)
-    eliminated = serializers.ListField(child=StrictIntegerField(), required=False, default=list)
+    eliminated = BoundedListField(
+        child=StrictIntegerField(), max_length=MAX_SEATS, required=False, default=list
+    )
     unplaced = serializers.ChoiceField(
         choices=["draw_bottom", "out_of_play"], default="draw_bottom"
     )
@@ -195,7 +217,7 @@ class BotInput(RequestBody):
 
 class GameCreateInput(RequestBody):
     seats = StrictIntegerField(min_value=2, max_value=10)
-    bots = serializers.ListField(
+    bots = BoundedListField(
         child=BotInput(),
         required=False,
         default=list,
@@ -218,8 +240,9 @@ class GameCreateInput(RequestBody):
     rules = RulesInput(required=False)
     timers = TimersInput(required=False)
     visibility = serializers.ChoiceField(choices=["public", "invite"], default="public")
-    deck = serializers.ListField(
+    deck = BoundedListField(
         child=CardField(),
+        max_length=MAX_DECK_CARDS,
         required=False,
         help_text="Staff only: the first cards of the first deal.",
     )

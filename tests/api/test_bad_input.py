@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game, IdempotencyRecord
+from games.serializers import MAX_DECK_CARDS, BotInput, CardField
 
 from .conftest import NO_TIMERS, assert_problem
 
@@ -45,6 +46,41 @@ def test_staff_position_keys_must_be_ascii_seat_digits(staff):
     position = {"hands": {"²": ["red-1"], "0": ["red-2"]}, "discard": ["red-3"], "to_act": 0}
     response = staff.post("/api/v1/games", {"seats": 2, "position": position})
     assert_problem(response, 400, "invalid_request")
+    assert not Game.objects.exists()
+
+
+WIDE = 50_000  # items: a body of a few hundred KB
+ONE_HAND = {"0": ["red-1"], "1": ["red-2"]}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"seats": 2, "deck": ["red-5"] * WIDE},
+        {"seats": 2, "bots": [{"strategy": "random"}] * WIDE},
+        {"seats": 2, "position": {"hands": {"0": ["red-5"] * WIDE}, "discard": ["red-3"]}},
+        {"seats": 2, "position": {"hands": {str(n): ["red-5"] for n in range(WIDE)}}},
+        {"seats": 2, "position": {"hands": ONE_HAND, "discard": ["red-3"] * WIDE}},
+        {"seats": 2, "position": {"hands": ONE_HAND, "discard": ["red-3"], "draw": ["r"] * WIDE}},
+    ],
+    ids=["deck", "bots", "a-hand", "hands", "discard", "draw"],
+)
+def test_a_list_longer_than_any_deck_is_refused_before_its_items_are_read(
+    make_player, monkeypatch, body
+):
+    """Anyone may send these (the staff check comes after the body is read): each item
+    read costs microseconds, and the largest body the service takes holds 300,000."""
+    read = []
+    for field in (CardField, BotInput):
+        reads = field.to_internal_value
+        monkeypatch.setattr(
+            field, "to_internal_value", lambda s, d, r=reads: read.append(d) or r(s, d)
+        )
+
+    response = make_player("ann").post("/api/v1/games", body)
+
+    assert_problem(response, 400, "invalid_request")
+    assert len(read) <= MAX_DECK_CARDS
     assert not Game.objects.exists()
 
 
