@@ -6,6 +6,8 @@ import pytest
 
 from games.models import Game, IdempotencyRecord
 from games.serializers import MAX_DECK_CARDS, BotInput, CardField
+from players.models import Player
+from unoservice import parsers
 
 from .conftest import NO_TIMERS, assert_problem
 
@@ -146,6 +148,39 @@ def test_a_lone_surrogate_escape_is_a_400_naming_where_not_a_500(make_player, bo
 
     assert list(assert_problem(response, 400, "invalid_request")["errors"]) == [where]
     assert not Game.objects.exists()
+
+
+def test_a_lone_surrogate_a_charset_decodes_to_is_a_400_too(api_client):
+    api_client.raise_request_exception = False
+    body = b'{"name": "ann+2AA-"}'  # UTF-7 for "ann" and U+D800 alone
+
+    response = api_client.post(
+        "/api/v1/players", body, content_type="application/json; charset=utf-7"
+    )
+
+    errors = assert_problem(response, 400, "invalid_request")["errors"]
+    assert "lone surrogate" in errors["name"][0]
+    assert not Player.objects.exists()
+
+
+def test_a_body_is_walked_for_depth_and_characters_only_when_its_text_could_fail(
+    api_client, monkeypatch
+):
+    """A walk of a large body costs seconds; searching its text, milliseconds."""
+    walked = []
+    for name in ("_depth_exceeds", "_unstorable_character_at"):
+        check = getattr(parsers, name)
+        monkeypatch.setattr(parsers, name, lambda *a, c=check, n=name: walked.append(n) or c(*a))
+
+    def post(body: str):
+        return api_client.post("/api/v1/players", body, content_type="application/json")
+
+    assert_problem(post('{"name": [' + ",".join(["0"] * WIDE) + "]}"), 400, "invalid_request")
+    assert walked == []
+
+    assert_problem(post('{"name": ' + "[" * 40 + "]" * 40 + "}"), 400, "invalid_request")
+    assert_problem(post('{"name": "\\u0000"}'), 400, "invalid_request")
+    assert walked == ["_depth_exceeds", "_unstorable_character_at"]
 
 
 @pytest.mark.parametrize(
