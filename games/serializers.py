@@ -18,6 +18,7 @@ from games.engine import (
     ChooseTarget,
     Color,
     DrawCard,
+    InvalidRules,
     KeepCard,
     Pass,
     PlayCard,
@@ -25,7 +26,7 @@ from games.engine import (
     card,
 )
 from games.engine.cards import CARDS_BY_CODE, build_deck
-from games.engine.rules import MAX_SEATS, OPTION_KINDS
+from games.engine.rules import MAX_SEATS, OPTION_KINDS, check_option_names
 from games.engine.strategies import STRATEGIES
 from games.errors import InvalidOption
 from games.schema_types import (
@@ -73,9 +74,21 @@ class RulesField(serializers.JSONField):
 
 @extend_schema_field(RULE_OPTIONS_REF)
 class RuleOptionsField(serializers.DictField):
-    """Rule options by name (checked by the engine's rules, which name a bad one)."""
+    """Rule options by name (checked by the engine's rules, which name a bad one). More
+    of them than there are options is refused on their names before any value is read,
+    so a body of many unknown options costs no more than one."""
 
     child = serializers.JSONField()
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict) and len(data) > len(OPTION_KINDS):
+            try:
+                check_option_names(data)
+            except InvalidRules as invalid:
+                raise InvalidOption(
+                    invalid.message, code=invalid.code, option=invalid.option
+                ) from None
+        return super().to_internal_value(data)
 
 
 @extend_schema_field(TIMERS_REF)

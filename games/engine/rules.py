@@ -147,6 +147,13 @@ def _check_value(name: str, value: object) -> None:
         )
 
 
+def check_option_names(options: Mapping[str, Any]) -> None:
+    """Refuse the first option that is not one (`unknown_option`)."""
+    for name in options:
+        if name not in OPTION_KINDS:
+            raise InvalidRules("unknown_option", name, f"unknown rule option {name!r}")
+
+
 def rule_set_from(preset: str = "classic", options: Mapping[str, Any] | None = None) -> RuleSet:
     """The preset's rules with `options` overriding them, validated option by option."""
     if preset not in PRESETS:
@@ -156,9 +163,8 @@ def rule_set_from(preset: str = "classic", options: Mapping[str, Any] | None = N
             f"preset must be one of {', '.join(PRESETS)}, not {preset!r}",
         )
     merged = dict(PRESETS[preset])
+    check_option_names(options or {})
     for name, value in (options or {}).items():
-        if name not in OPTION_KINDS:
-            raise InvalidRules("unknown_option", name, f"unknown rule option {name!r}")
         _check_value(name, value)
         merged[name] = value
     rules = RuleSet(preset=preset, **merged)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from rest_framework.fields import JSONField
 
 from games.models import Game, IdempotencyRecord
 from games.serializers import MAX_DECK_CARDS, BotInput, CardField
@@ -147,6 +148,24 @@ def test_a_lone_surrogate_escape_is_a_400_naming_where_not_a_500(make_player, bo
     response = ann.client.post("/api/v1/games", body, content_type="application/json")
 
     assert list(assert_problem(response, 400, "invalid_request")["errors"]) == [where]
+    assert not Game.objects.exists()
+
+
+def test_more_rule_options_than_there_are_is_refused_on_the_first_unknown_name_unread(
+    make_player, monkeypatch
+):
+    read = []
+    reads = JSONField.to_internal_value
+    monkeypatch.setattr(JSONField, "to_internal_value", lambda s, d: read.append(d) or reads(s, d))
+    options = {"hand_size": 7, **{f"option{n}": n for n in range(WIDE)}}
+
+    response = make_player("ann").post(
+        "/api/v1/games", {"seats": 2, "rules": {"preset": "house", "options": options}}
+    )
+
+    problem = assert_problem(response, 400, "unknown_option")
+    assert problem["option"] == "option0"
+    assert read == []
     assert not Game.objects.exists()
 
 
