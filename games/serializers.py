@@ -41,6 +41,7 @@ from unoservice.api import (
     ApiError,
     BoundedListField,
     RequestBody,
+    StrictCharField,
     StrictIntegerField,
     TimeField,
     UnknownField,
@@ -279,11 +280,11 @@ class GameCreateInput(RequestBody):
 
 
 class JoinInput(RequestBody):
-    invite_code = serializers.CharField(required=False, allow_blank=True)
+    invite_code = StrictCharField(required=False, allow_blank=True)
 
 
 class AbortInput(RequestBody):
-    reason = serializers.CharField(max_length=200)
+    reason = StrictCharField(max_length=200)
 
 
 # --- actions ---------------------------------------------------------------------------

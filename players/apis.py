@@ -14,7 +14,14 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from unoservice.api import ApiError, RequestBody, TimeField, problem_responses, refuse_a_body
+from unoservice.api import (
+    ApiError,
+    RequestBody,
+    StrictCharField,
+    TimeField,
+    problem_responses,
+    refuse_a_body,
+)
 from unoservice.pages import PAGE_PARAMETERS, keyset_page, page_request, page_serializer
 from unoservice.rate_limits import AnonRateThrottle, ScopedRateThrottle
 
@@ -83,15 +90,6 @@ class TokenOutput(serializers.Serializer):
 
 class TokenCreateOutput(TokenOutput):
     token = serializers.CharField(help_text="Shown once.")
-
-
-class StrictCharField(serializers.CharField):
-    """Text that must be a JSON string (DRF's own field turns 0 into "0")."""
-
-    def to_internal_value(self, data):
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
 
 
 class TokenCreateInput(RequestBody):

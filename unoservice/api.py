@@ -348,6 +348,15 @@ def refuse_a_body(request) -> None:
     raise BodyNotTaken()
 
 
+class StrictCharField(serializers.CharField):
+    """Text that must be a JSON string (DRF's own field turns 0 into "0")."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class BoundedListField(serializers.ListField):
     """A list of at most `max_length` items, refused on its length before any item is
     validated: DRF checks `max_length` only after validating every item, and a body of

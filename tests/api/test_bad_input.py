@@ -328,3 +328,22 @@ def test_revoking_a_token_takes_no_body(make_player):
 
     assert assert_problem(response, 400, "unknown_field")["field"] == "all"
     assert ann.player.tokens.get().revoked_at is None
+
+
+@pytest.mark.parametrize(
+    ("operation", "body", "field"),
+    [("join", {"invite_code": -8796093022208}, "invite_code"), ("abort", {"reason": 5}, "reason")],
+)
+def test_text_must_be_a_json_string_even_where_the_operation_would_change_nothing(
+    make_player, staff, create_game, operation, body, field
+):
+    """Found by schemathesis: on an aborted game, a number passed for the text (DRF's
+    CharField turns it into one) and the request answered 200."""
+    ann = make_player("ann")
+    game = create_game(ann)
+    assert staff.post(f"/api/v1/games/{game['id']}/abort", {"reason": "test"}).status_code == 200
+    caller = ann if operation == "join" else staff
+
+    response = caller.post(f"/api/v1/games/{game['id']}/{operation}", body)
+
+    assert list(assert_problem(response, 400, "invalid_request")["errors"]) == [field]
