@@ -27,7 +27,9 @@ from http import HTTPStatus
 from typing import Any
 
 from django import db
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, JsonResponse
 from drf_spectacular.utils import extend_schema_field
 from kombu import exceptions as kombu_errors
@@ -239,7 +241,11 @@ def bad_request(request: HttpRequest, exception: Exception | None = None):
     """Django's handler400 (a body over the size limit, a Host the service does not
     answer to): problem+json under /api/, the usual page elsewhere."""
     if request.path.startswith("/api/"):
-        return _problem_response(request, 400, "invalid_request", "The request is not valid.")
+        detail = "The request is not valid."
+        if isinstance(exception, RequestDataTooBig):
+            limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+            detail = f"The request body is larger than the {limit} bytes the service reads."
+        return _problem_response(request, 400, "invalid_request", detail)
     from django.views.defaults import bad_request as default_bad_request
 
     return default_bad_request(request, exception)

@@ -229,6 +229,12 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# The largest request body the service reads (Django's DATA_UPLOAD_MAX_MEMORY_SIZE, 2.5 MB
+# by default). The largest valid API request, a staff position of 116 cards with every
+# rule option, is under 8 KiB; a larger body is refused unread (400 `invalid_request`),
+# so an anonymous caller cannot make the server parse megabytes.
+DATA_UPLOAD_MAX_MEMORY_SIZE = max(1024, env.env_int(ENV, "UNO_MAX_BODY_BYTES", 64 * 1024))
+
 # --- Games ----------------------------------------------------------------------------
 # Once a game has ended, its players may see every hand and the whole log.
 UNO_REVEAL_FINISHED_GAMES = env.env_bool(ENV, "UNO_REVEAL_FINISHED_GAMES", True)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from rest_framework.fields import JSONField
 
+from games.engine.cards import build_deck
+from games.engine.rules import OPTION_KINDS, option_default
 from games.models import Game, IdempotencyRecord
 from games.serializers import MAX_DECK_CARDS, BotInput, CardField
 from players.models import Player
@@ -56,6 +60,16 @@ WIDE = 50_000  # items: a body of a few hundred KB
 ONE_HAND = {"0": ["red-1"], "1": ["red-2"]}
 
 
+@pytest.fixture
+def raised_body_limit(settings):
+    """Django's own limit (2.5 MB) instead of the service's 64 KiB, as an operator may set
+    it (UNO_MAX_BODY_BYTES): the protections below must hold then too."""
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = RAISED_BODY_LIMIT
+
+
+RAISED_BODY_LIMIT = 2_621_440
+
+
 @pytest.mark.parametrize(
     "body",
     [
@@ -68,11 +82,12 @@ ONE_HAND = {"0": ["red-1"], "1": ["red-2"]}
     ],
     ids=["deck", "bots", "a-hand", "hands", "discard", "draw"],
 )
+@pytest.mark.usefixtures("raised_body_limit")
 def test_a_list_longer_than_any_deck_is_refused_before_its_items_are_read(
     make_player, monkeypatch, body
 ):
     """Anyone may send these (the staff check comes after the body is read): each item
-    read costs microseconds, and the largest body the service takes holds 300,000."""
+    read costs microseconds, and a body of 2.5 MB holds 300,000."""
     read = []
     for field in (CardField, BotInput):
         reads = field.to_internal_value
@@ -125,7 +140,9 @@ def test_a_body_over_the_size_limit_and_a_foreign_host_are_problems_not_pages(
     ann = make_player("ann")
     ann.client.raise_request_exception = False
     too_big = ann.post("/api/v1/games", {"seats": 2, "pad": "x" * 2000})
-    assert_problem(too_big, 400, "invalid_request")
+    problem = assert_problem(too_big, 400, "invalid_request")
+    assert problem["detail"] == "The request body is larger than the 1000 bytes the service reads."
+    assert not Game.objects.exists()
 
     client.raise_request_exception = False
     # (Not the health check: it answers whatever the host, for probes by address.)
@@ -151,6 +168,7 @@ def test_a_lone_surrogate_escape_is_a_400_naming_where_not_a_500(make_player, bo
     assert not Game.objects.exists()
 
 
+@pytest.mark.usefixtures("raised_body_limit")
 def test_more_rule_options_than_there_are_is_refused_on_the_first_unknown_name_unread(
     make_player, monkeypatch
 ):
@@ -182,6 +200,7 @@ def test_a_lone_surrogate_a_charset_decodes_to_is_a_400_too(api_client):
     assert not Player.objects.exists()
 
 
+@pytest.mark.usefixtures("raised_body_limit")
 def test_a_body_is_walked_for_depth_and_characters_only_when_its_text_could_fail(
     api_client, monkeypatch
 ):
@@ -347,3 +366,39 @@ def test_text_must_be_a_json_string_even_where_the_operation_would_change_nothin
     response = caller.post(f"/api/v1/games/{game['id']}/{operation}", body)
 
     assert list(assert_problem(response, 400, "invalid_request")["errors"]) == [field]
+
+
+def test_an_anonymous_body_over_64_kib_is_refused_unread(api_client, monkeypatch):
+    """Registering needs no account, so anyone could make the server parse a body of
+    megabytes (a 2 MB array took 60 ms); past the service's 64 KiB it reads none."""
+    parsed = []
+    parse = parsers.JsonParser.parse
+    monkeypatch.setattr(
+        parsers.JsonParser, "parse", lambda *a, **k: parsed.append(1) or parse(*a, **k)
+    )
+    api_client.raise_request_exception = False
+    body = '{"name": "ann", "pad": "' + "x" * 64 * 1024 + '"}'
+
+    response = api_client.post("/api/v1/players", body, content_type="application/json")
+
+    problem = assert_problem(response, 400, "invalid_request")
+    assert "65536 bytes" in problem["detail"]
+    assert parsed == []
+    assert not Player.objects.exists()
+
+
+def test_the_largest_valid_request_fits_the_body_limit_many_times(staff, settings):
+    """A staff game of ten seats whose position holds every card of the largest deck
+    (116), with every rule option named: the largest body a valid request has."""
+    options = {name: option_default(name) for name in OPTION_KINDS}
+    options.update(cards="modern-swap", downpour=True)
+    deck = [c.code for c in build_deck("modern-swap", True)]
+    assert len(deck) == MAX_DECK_CARDS
+    hands = {str(seat): deck[1 + seat * 10 : 11 + seat * 10] for seat in range(10)}
+    position = {"hands": hands, "discard": deck[:1], "draw": deck[101:], "to_act": 0}
+    body = {"seats": 10, "rules": {"preset": "classic", "options": options}, "position": position}
+    assert len(json.dumps(body)) * 4 < settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+
+    response = staff.post("/api/v1/games", body)
+
+    assert response.status_code == 201, response.content
