@@ -57,7 +57,7 @@ def test_run_command_serves_api_docs_admin_and_worker_and_ctrl_c_stops_all(serve
     output = served.output()
     assert f"{served.base}/api/docs/" in output
     assert f"{served.base}/admin/" in output
-    assert "uv run python manage.py createsuperuser" in output
+    assert "bin/manage createsuperuser" in output
 
     # A ping through the filesystem broker; the worker writes the row in this SQLite file.
     _, transport_options = uno_env.broker(None, served.data_dir, {})

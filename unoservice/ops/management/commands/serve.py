@@ -230,7 +230,7 @@ class Command(BaseCommand):
             f"  OpenAPI schema:        {base}/api/schema/",
             f"  Admin:                 {base}/admin/",
             f"  Health:                {base}/api/v1/health",
-            "  Create an admin user:  uv run python manage.py createsuperuser",
+            "  Create an admin user:  bin/manage createsuperuser",
             "  Press Ctrl-C to stop the web server, the worker and beat.",
             "=" * 72,
         ]
