@@ -41,6 +41,7 @@ from unoservice.api import (
     ApiError,
     BoundedListField,
     RequestBody,
+    StrictBooleanField,
     StrictCharField,
     StrictIntegerField,
     TimeField,
@@ -240,7 +241,7 @@ class GameCreateInput(RequestBody):
         "from seat 0 with `seat_host: false`). Each has a player of its own "
         '(`"bot": true`) and its seat\'s `state` is `bot`.',
     )
-    seat_host = serializers.BooleanField(
+    seat_host = StrictBooleanField(
         default=True,
         help_text="false: the creator takes no seat but stays the host (starts the game and "
         "may watch it), so a game of bots alone is possible.",
@@ -314,7 +315,7 @@ class PlayAction(_Action):
         max_value=9,
         help_text="The seat to swap with (7 under Seven-O, wild-swap).",
     )
-    uno = serializers.BooleanField(
+    uno = StrictBooleanField(
         required=False, default=False, help_text="Say UNO with this play."
     )
 

@@ -363,6 +363,15 @@ class StrictCharField(serializers.CharField):
         return super().to_internal_value(data)
 
 
+class StrictBooleanField(serializers.BooleanField):
+    """A JSON true or false (DRF's own field takes "true", "yes", 1 and the like)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
 class BoundedListField(serializers.ListField):
     """A list of at most `max_length` items, refused on its length before any item is
     validated: DRF checks `max_length` only after validating every item, and a body of

@@ -402,3 +402,22 @@ def test_the_largest_valid_request_fits_the_body_limit_many_times(staff, setting
     response = staff.post("/api/v1/games", body)
 
     assert response.status_code == 201, response.content
+
+
+@pytest.mark.parametrize("value", ["true", "false", 1, 0, "yes"])
+def test_a_boolean_must_be_json_true_or_false(make_player, started_game, value):
+    """DRF's BooleanField takes "true", "yes", 1 and the like: the schema says boolean."""
+    ann, bob = make_player("ann"), make_player("bob")
+    refused = ann.post("/api/v1/games", {"seats": 2, "seat_host": value, "timers": NO_TIMERS})
+    assert list(assert_problem(refused, 400, "invalid_request")["errors"]) == ["seat_host"]
+    assert not Game.objects.exists()
+
+    game = started_game(ann, [bob])
+    to_act = ann if game["to_act"] == 0 else bob
+    card = to_act.get(f"/api/v1/games/{game['id']}").json()["you"]["hand"][0]
+    play = {"type": "play", "card": card, "uno": value}
+
+    response = to_act.post(f"/api/v1/games/{game['id']}/actions", play)
+
+    assert list(assert_problem(response, 400, "invalid_request")["errors"]) == ["uno"]
+    assert to_act.get(f"/api/v1/games/{game['id']}").json()["version"] == game["version"]
