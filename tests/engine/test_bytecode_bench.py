@@ -4,7 +4,6 @@ it is done, and give the same figures on every run of the same code."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -12,18 +11,13 @@ import sys
 
 import pytest
 
+from .conftest import bench_script
+
 
 @pytest.fixture(scope="module")
 def bench(repo_dir):
-    name = "bench_engine_bytecodes_under_test"
-    spec = importlib.util.spec_from_file_location(name, repo_dir / "bench" / "engine_bytecodes.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
+    with bench_script(repo_dir, "engine_bytecodes.py") as module:
         yield module
-    finally:
-        sys.modules.pop(name, None)
 
 
 def summing(n: int) -> int:

@@ -4,9 +4,7 @@ the recorded one must check a command before it changes anything."""
 
 from __future__ import annotations
 
-import importlib.util
 import statistics
-import sys
 from collections import Counter
 
 import pytest
@@ -14,20 +12,15 @@ import pytest
 from games.management.commands.bench_engine import play_engine_round
 from games.randomness import SeededRandom
 
+from .conftest import bench_script
+
 ROUNDS = 400
 
 
 @pytest.fixture(scope="module")
 def floor(repo_dir):
-    name = "bench_engine_floor_under_test"
-    spec = importlib.util.spec_from_file_location(name, repo_dir / "bench" / "engine_floor.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
+    with bench_script(repo_dir, "engine_floor.py") as module:
         yield module
-    finally:
-        sys.modules.pop(name, None)
 
 
 @pytest.fixture(scope="module")
