@@ -315,9 +315,7 @@ class PlayAction(_Action):
         max_value=9,
         help_text="The seat to swap with (7 under Seven-O, wild-swap).",
     )
-    uno = StrictBooleanField(
-        required=False, default=False, help_text="Say UNO with this play."
-    )
+    uno = StrictBooleanField(required=False, default=False, help_text="Say UNO with this play.")
 
     def command(self, seat):
         data = self.validated_data
