@@ -24,8 +24,9 @@ when there is none), and it prints each one's games/s against RLCard's:
 The models are yardsticks, not the service's rules: they leave out everything the
 classic preset never reaches in these rounds (house rules, UNO FLIP!, timers, seat
 changes, scoring), the provably fair shuffle and the errors' codes. They play the same
-game as the engine: tests/engine/test_engine_floor.py holds their rounds to the engine's
-length and every card to the deck. docs/performance.md says what the figures mean.
+game as the engine: tests/engine/test_engine_floor.py holds both models' rounds to the
+engine's length, and the recorded one to every card of the deck and to refusing before it
+changes anything. docs/performance.md says what the figures mean.
 """
 
 from __future__ import annotations
