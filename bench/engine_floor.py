@@ -97,7 +97,7 @@ def play_direct_round(rng: random.Random) -> int:
     called: set[int] = set()
     windows: set[int] = set()
     if top.rank in (SKIP, DRAW2, REVERSE):
-        phase, seat = "play", _first_card_turn(top, hands, draw_pile)
+        seat = _first_card_turn(top, hands, draw_pile)
         direction = -1 if top.rank == REVERSE else 1
 
     def draw(who: int, count: int) -> None:
@@ -576,7 +576,11 @@ def new_recorded_round(rng: random.Random) -> State:
 
 
 def play_recorded_round(rng: random.Random) -> int:
-    s = new_recorded_round(rng)
+    return finish_recorded_round(new_recorded_round(rng), rng)
+
+
+def finish_recorded_round(s: State, rng: random.Random) -> int:
+    """Play `s` to the round's end with the benchmark's policy; the actions taken."""
     actions = 0
     while not s.over:
         moves = legal_moves(s)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.conf import global_settings
 from rest_framework.fields import JSONField
 
 from games.engine.cards import build_deck
@@ -64,10 +65,7 @@ ONE_HAND = {"0": ["red-1"], "1": ["red-2"]}
 def raised_body_limit(settings):
     """Django's own limit (2.5 MB) instead of the service's 64 KiB, as an operator may set
     it (UNO_MAX_BODY_BYTES): the protections below must hold then too."""
-    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = RAISED_BODY_LIMIT
-
-
-RAISED_BODY_LIMIT = 2_621_440
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = global_settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 
 
 @pytest.mark.parametrize(

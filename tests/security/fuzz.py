@@ -34,8 +34,7 @@ DEEP = 5000  # levels of nesting, far past the service's limit and Python's recu
 WIDE = 50_000  # members of an object or items of an array
 OVER_DEPTH_LIMIT = 33  # one level past what the service accepts
 TEN_KB = 10 * 1024
-RAISED_BODY_LIMIT = 2_621_440  # Django's default DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB)
-OVERSIZE = 3 * 1024 * 1024  # past it
+OVERSIZE = 3 * 1024 * 1024  # past Django's default DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB)
 UNKNOWN = "zz_unknown"
 
 #: Strings that break naive code: (label, value). Header values are sent as a server

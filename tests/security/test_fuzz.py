@@ -29,7 +29,7 @@ from itertools import count, islice
 
 import pytest
 from django.apps import apps
-from django.conf import settings
+from django.conf import global_settings, settings
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from django.core.signals import got_request_exception
@@ -532,7 +532,7 @@ def summary(findings: list[Finding]) -> str:
 def test_no_request_reaches_a_server_error_or_records_a_refusal(one_connection, capsys, settings):
     # Django's own body limit, not the service's 64 KiB: an operator may raise it
     # (UNO_MAX_BODY_BYTES), and the wide bodies must be read and refused cleanly then.
-    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = fuzz.RAISED_BODY_LIMIT
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = global_settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     client = Client(raise_request_exception=False)
     schema = served_schema(client)
     operations = schema.operations()
