@@ -134,7 +134,7 @@ def setup_django() -> None:
 def games_through_the_service(count: int, presets: tuple[str, ...] = PRESETS) -> dict:
     setup_django()
     from games import services
-    from games.audit import audit_game
+    from games.log.audit import audit_game
     from games.models import Game
     from players.services import player_register
 

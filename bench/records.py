@@ -74,11 +74,11 @@ def finished_game(index: int, players: list, host_of_bots) -> None:
     from django.db import transaction
 
     from games import services
-    from games.end_order import next_end_seq
     from games.engine import GameState, PlayCard, Status, legal_actions, step_in_place
+    from games.log.end_order import next_end_seq
+    from games.log.store import NewEvent, append_events, new_engine_event
     from games.models import Game, GameSeat, player_ref
     from games.randomness import SeededRandom
-    from games.store import NewEvent, append_events, new_engine_event
     from unoservice import clock
 
     rng = SeededRandom(f"bench-records:{index}")

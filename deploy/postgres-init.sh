@@ -7,7 +7,7 @@
 #                         service connects as it. An ordinary role, not a superuser.
 #   UNO_DB_SERVICE_ROLE   web, worker and beat connect as it. It owns nothing; each
 #                         `migrate` grants it what the service needs, and on the event
-#                         log only INSERT and SELECT (games/storage_guard.py).
+#                         log only INSERT and SELECT (games/log/storage_guard.py).
 #   UNO_DB_NAME           the database, owned by UNO_DB_OWNER.
 #
 # Passwords: UNO_DB_OWNER_PASSWORD, UNO_DB_SERVICE_PASSWORD. Safe to run again (for a

@@ -7,6 +7,6 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import storage_guard
+        from games.log import storage_guard
 
         storage_guard.install(self)

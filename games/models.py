@@ -1,8 +1,8 @@
 """The game head row and the append-only event log.
 
-`GameEvent` rows are written only through `games.store` and never change: the model
+`GameEvent` rows are written only through `games.log.store` and never change: the model
 refuses to save an existing row or delete one, and triggers in the database reject UPDATE
-and DELETE outright (PostgreSQL: migration 0002; SQLite: 0007; see games.storage_guard).
+and DELETE outright (PostgreSQL: migration 0002; SQLite: 0007; see games.log.storage_guard).
 A game is never deleted either: its events hold it (`PROTECT`). `Game` is a projection of
 its events, updated in the same transaction as each append; its state cache (JSON) is
 checked by the audit.

@@ -9,14 +9,14 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from games import engine
 from games.engine import GameState
+from games.log.hashing import GENESIS_HASH, format_time
+from games.log.store import engine_events, load_events
 from players.models import Player
 
 from .errors import GameNotEnded, GameNotFound, GameNotSealed, StaffOnly
-from .hashing import GENESIS_HASH, format_time
 from .models import Game, GameEvent, GameSeat, GameStatus, SigningKey, Visibility
 from .presentation import event_document, game_document, reveals_all, viewer_of
 from .replay_links import replay_path
-from .store import engine_events, load_events
 from .write import load_state, replay_state
 
 FEED_PAGE = 500

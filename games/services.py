@@ -16,6 +16,8 @@ from django.db import IntegrityError, transaction
 from games import engine
 from games.engine import InvalidRules, StartGame
 from games.engine.state import Timers
+from games.log.store import SYSTEM, NewEvent
+from games.timers.options import timers_with_defaults
 from players.models import Player
 from unoservice import clock
 
@@ -32,13 +34,11 @@ from .errors import (
 )
 from .models import DEFAULT_BOT_THINK_MS, Game, GameSeat, GameStatus, Visibility, player_ref
 from .setup import position_from_setup, staff_deck_from_setup
-from .store import SYSTEM, NewEvent
-from .timers import timers_with_defaults
 from .write import GameWrite, load_state, replay_state
 
 __all__ = ["game_state", "replay_state"]
 
-#: The hash scheme of games created now (2: nonces in private parts; see games.store).
+#: The hash scheme of games created now (2: nonces in private parts; see games.log.store).
 HASH_SCHEME = 2
 
 

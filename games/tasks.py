@@ -8,10 +8,10 @@ from celery.signals import task_postrun, task_prerun, worker_init
 from django.conf import settings
 from django.db import close_old_connections, connections
 
+from games.http.idempotency import idempotency_records_purge
 from unoservice import clock
 from unoservice.ops import figures
 
-from .idempotency import idempotency_records_purge
 from .models import Game
 from .services import game_deadlines_enforce
 
@@ -44,7 +44,7 @@ def _close_old_connections(**kwargs) -> None:
 @shared_task(name="games.sweep_deadlines", acks_late=True, ignore_result=True)
 def sweep_deadlines() -> int:
     """Enforce what is overdue in every game. Sent with an ETA for the moment deadlines
-    fall due (games.deadlines.schedule_sweeps), and by beat every UNO_SWEEP_SECONDS as the
+    fall due (games.timers.deadlines.schedule_sweeps), and by beat every UNO_SWEEP_SECONDS as the
     guarantee against lost or late tasks. Games another worker holds are skipped (FOR
     UPDATE SKIP LOCKED): that writer enforces what is overdue before it acts."""
     overdue = (

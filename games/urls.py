@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import apis
+from games.http import apis
 
 app_name = "games"
 

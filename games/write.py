@@ -40,24 +40,11 @@ from games import engine
 from games.engine import GameState, InvalidRules, RuleViolation
 from games.engine.snapshot import FORMAT, state_from_json, state_to_json
 from games.engine.strategies import ABANDONED_SEAT_STRATEGY, bot_decision
-from games.randomness import OperatingSystemRandom, SeededRandom
-from unoservice import clock, metrics
-from unoservice.errors import DomainError
-from unoservice.rows import update_row
-
-from . import seals
-from .deadlines import (
-    forget_deadline,
-    next_overdue,
-    parse_time,
-    schedule_sweeps,
-    sync_deadlines,
-)
-from .end_order import next_end_seq
-from .errors import GameConflict, GameNotFound, InvalidOption
-from .models import DeadlineKind, Game, GameSeat, GameStatus
-from .signing_keys import SigningKeyMissing
-from .store import (
+from games.live.wakeups import announce, announce_players
+from games.log import seals
+from games.log.end_order import next_end_seq
+from games.log.signing_keys import SigningKeyMissing
+from games.log.store import (
     SYSTEM,
     Appended,
     NewEvent,
@@ -66,7 +53,20 @@ from .store import (
     load_events,
     new_engine_event,
 )
-from .wakeups import announce, announce_players
+from games.randomness import OperatingSystemRandom, SeededRandom
+from games.timers.deadlines import (
+    forget_deadline,
+    next_overdue,
+    parse_time,
+    schedule_sweeps,
+    sync_deadlines,
+)
+from unoservice import clock, metrics
+from unoservice.errors import DomainError
+from unoservice.rows import update_row
+
+from .errors import GameConflict, GameNotFound, InvalidOption
+from .models import DeadlineKind, Game, GameSeat, GameStatus
 
 log = logging.getLogger(__name__)
 

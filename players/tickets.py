@@ -16,7 +16,7 @@ from django.core import signing
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
-from games.hashing import format_time
+from games.log.hashing import format_time
 from unoservice import clock
 
 from .auth import AccountDisabled

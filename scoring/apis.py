@@ -9,7 +9,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.hashing import format_time
+from games.log.hashing import format_time
 from players.models import Player
 from unoservice.api import ApiError, TimeField, problem_responses
 from unoservice.pages import (

@@ -126,7 +126,7 @@ class ProblemSerializer(serializers.Serializer):
 
 def problem_responses(*statuses: int) -> dict:
     """drf-spectacular `responses` entries for these error statuses. The schema replaces
-    them with the operation's own problem and codes (unoservice.schema)."""
+    them with the operation's own problem and codes (games.http.schema)."""
     from drf_spectacular.utils import OpenApiResponse
 
     return {

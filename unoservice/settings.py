@@ -180,7 +180,7 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["unoservice.parsers.JsonParser"],
     "EXCEPTION_HANDLER": "unoservice.api.problem_exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "unoservice.schema.ProblemAutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "games.http.schema.ProblemAutoSchema",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -219,7 +219,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": False,
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "unoservice.schema.add_components",
+        "games.http.schema.add_components",
     ],
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": r"/api/v1",
@@ -243,15 +243,15 @@ UNO_IDEMPOTENCY_TTL_HOURS = max(24, env.env_int(ENV, "UNO_IDEMPOTENCY_TTL_HOURS"
 # guarantee (a bot waits its game's `bot_think_ms` before it acts).
 UNO_SCHEDULE_DEADLINE_TASKS = env.env_bool(ENV, "UNO_SCHEDULE_DEADLINE_TASKS", True)
 UNO_SWEEP_SECONDS = float(ENV.get("UNO_SWEEP_SECONDS", "1"))
-# Deadlines due within this many ms share one timed sweep (games.deadlines).
+# Deadlines due within this many ms share one timed sweep (games.timers.deadlines).
 UNO_DEADLINE_BUCKET_MS = env.env_int(ENV, "UNO_DEADLINE_BUCKET_MS", 50)
 # PostgreSQL: the role web, worker and beat connect as, when it is not the owner who
 # migrates; `migrate` grants it what the service needs, and only INSERT and SELECT on the
-# event log (games.storage_guard). Empty: no grants (one role, or SQLite).
+# event log (games.log.storage_guard). Empty: no grants (one role, or SQLite).
 UNO_DB_SERVICE_ROLE = ENV.get("UNO_DB_SERVICE_ROLE", "").strip()
 # Open streams and waiting long-polls a player may hold at once, counted in Redis when
 # UNO_STREAMS_REDIS_URL names one (several machines), else in a file of the data folder
-# (the web processes of one machine). unoservice.streams says why.
+# (the web processes of one machine). games.live.slots says why.
 UNO_STREAMS_PER_PLAYER = max(1, env.env_int(ENV, "UNO_STREAMS_PER_PLAYER", 20))
 UNO_STREAMS_REDIS_URL = ENV.get("UNO_STREAMS_REDIS_URL", "").strip()
 

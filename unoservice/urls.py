@@ -22,7 +22,7 @@ urlpatterns = [
     ),
     path("admin/dashboard/", include("unoservice.ops.admin_views")),
     path("admin/", admin.site.urls),
-    path("", include("games.replay_page")),
+    path("", include("games.http.replay_page")),
 ]
 
 handler400 = "unoservice.api.bad_request"

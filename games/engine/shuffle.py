@@ -2,7 +2,7 @@
 
 Every shuffle publishes `commitment = sha256(canonical(order) || salt)` at once and
 reveals `order` and `salt` when the round ends. `canonical(order)` is the JSON list of
-card codes with no whitespace (the canonical form of games.hashing); `salt` is 32 lower-case
+card codes with no whitespace (the canonical form of games.log.hashing); `salt` is 32 lower-case
 hex digits; `||` is plain concatenation of the two UTF-8 strings.
 
 The engine never touches the global random module: the shell passes an RNG in (see

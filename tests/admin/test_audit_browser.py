@@ -10,8 +10,8 @@ import pytest
 from django.db import connection
 
 from games import services
+from games.log.storage_guard import allow_event_log_rewrite
 from games.models import Game, GameEvent
-from games.storage_guard import allow_event_log_rewrite
 from players.services import player_for_user, player_register
 
 from .test_replay_viewer import bots_game

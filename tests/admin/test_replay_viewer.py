@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from games import services
+from games.admin.replay_viewer import replay_steps
 from games.models import Game
-from games.replay_viewer import replay_steps
 from games.selectors import game_replay_get
 from players.services import player_for_user, player_register
 

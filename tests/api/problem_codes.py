@@ -24,8 +24,8 @@ import pytest
 from django.core.handlers.base import BaseHandler
 from django.urls import resolve
 
+from games.http.schema import status_and_codes
 from unoservice.api import PROBLEM_CONTENT_TYPE
-from unoservice.schema import status_and_codes
 
 from .openapi_document import openapi_document
 
@@ -103,7 +103,7 @@ def documented() -> dict[tuple[str, str], dict[int, set[str]]]:
                 ref = media["schema"]["$ref"].rsplit("/", 1)[-1]
                 narrowed = document["components"]["schemas"][ref]["allOf"][1]
                 codes = narrowed["properties"]["code"]["enum"]
-                # Each status's description names its codes (unoservice.schema).
+                # Each status's description names its codes (games.http.schema).
                 by_status[int(status)] = {c for c in codes if f"`{c}`" in response["description"]}
             found[(method, path)] = by_status
     return found

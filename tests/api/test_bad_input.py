@@ -10,8 +10,8 @@ from rest_framework.fields import JSONField
 
 from games.engine.cards import build_deck
 from games.engine.rules import OPTION_KINDS, option_default
+from games.http.serializers import MAX_DECK_CARDS, BotInput, CardField
 from games.models import Game, IdempotencyRecord
-from games.serializers import MAX_DECK_CARDS, BotInput, CardField
 from players.models import Player
 from unoservice import parsers
 

@@ -13,7 +13,7 @@ import uuid
 import pytest
 from django.db import connection
 
-from games.hashing import GENESIS_HASH, canonical, envelope, event_hash, private_digest
+from games.log.hashing import GENESIS_HASH, canonical, envelope, event_hash, private_digest
 from games.models import GameEvent
 
 from .conftest import NO_TIMERS, assert_problem

@@ -11,7 +11,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games import services
-from games.hashing import canonical, sha256_hex
+from games.log.hashing import canonical, sha256_hex
 from games.models import Game, GameEvent, IdempotencyRecord
 
 from .conftest import NO_TIMERS, assert_problem
@@ -137,7 +137,7 @@ def test_a_repeat_while_the_first_is_still_running_is_409_request_in_progress(
     def first_request_running():
         from django.db import transaction
 
-        from games.idempotency import _hold_key
+        from games.http.idempotency import _hold_key
 
         try:
             with transaction.atomic():

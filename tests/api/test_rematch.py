@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.audit import audit_game
+from games.log.audit import audit_game
 from games.models import Game, GameEvent
 from games.write import rematch_created
 

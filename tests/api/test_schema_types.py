@@ -13,12 +13,12 @@ import unicodedata
 
 import pytest
 
-from games.apis import IF_MATCH_PATTERN, parse_if_match
 from games.engine.cards import CARDS_BY_CODE
 from games.engine.events import EVENT_TYPES
 from games.engine.rules import BOOL, OPTION_KINDS, Choice, IntRange
-from games.schema_types import SHELL_EVENTS
-from games.timers import TIMER_CHOICES, TIMER_LIMITS
+from games.http.apis import IF_MATCH_PATTERN, parse_if_match
+from games.http.schema_types import SHELL_EVENTS
+from games.timers.options import TIMER_CHOICES, TIMER_LIMITS
 from players.apis import NOT_IN_NAMES
 
 from .conftest import NO_TIMERS

@@ -16,7 +16,7 @@ import pytest
 from django.db import connection
 from rest_framework.throttling import SimpleRateThrottle
 
-from games.watch import version_watch
+from games.live.watch import version_watch
 from players.models import ApiToken
 from players.services import player_for_user, token_issue
 

@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from games.audit import audit_game
 from games.engine.upcast import upcast
+from games.log.audit import audit_game
+from games.log.store import NewEvent, append_events
 from games.models import Game, GameEvent, GameSeat
 from games.services import replay_state
-from games.store import NewEvent, append_events
 
 pytestmark = pytest.mark.django_db
 

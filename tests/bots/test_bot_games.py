@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from games import services
-from games.audit import audit_game
+from games.log.audit import audit_game
 from games.models import Game, GameEvent
 from games.write import bot_strategy
 from players.services import player_register

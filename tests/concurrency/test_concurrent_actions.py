@@ -35,7 +35,7 @@ from security.support import (  # tests/ is on sys.path (pytest rootdir insertio
 )
 
 from games import engine
-from games.audit import audit_game
+from games.log.audit import audit_game
 from games.models import Game, GameEvent
 from games.services import game_state, replay_state
 

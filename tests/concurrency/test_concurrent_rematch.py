@@ -12,7 +12,7 @@ from django.db import connections
 from django.test import Client
 
 from games import services
-from games.audit import audit_game
+from games.log.audit import audit_game
 from games.models import Game, GameEvent
 from players.services import player_register
 

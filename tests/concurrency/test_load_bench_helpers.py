@@ -12,7 +12,7 @@ import sys
 import pytest
 from django.urls import Resolver404, resolve
 
-from games.audit import audit_game
+from games.log.audit import audit_game
 from games.models import Game
 
 

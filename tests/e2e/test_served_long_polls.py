@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from conftest import Gunicorn
 
+from games.live.slots import FileSlots
 from players.services import player_register
-from unoservice.streams import FileSlots
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

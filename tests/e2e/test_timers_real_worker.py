@@ -19,8 +19,8 @@ from prometheus_client import CollectorRegistry, multiprocess
 from prometheus_client.parser import text_string_to_metric_families
 
 from games import services
-from games.audit import audit_game
 from games.engine import PlayCard, card
+from games.log.audit import audit_game
 from games.models import Game, GameEvent
 from players.services import player_register
 

@@ -1,4 +1,4 @@
-"""Stream slots (unoservice.streams): at most UNO_STREAMS_PER_PLAYER per player, counted
+"""Stream slots (games.live.slots): at most UNO_STREAMS_PER_PLAYER per player, counted
 in one place for every web process, given back when a stream ends and expiring when its
 process could not give it back. Each test runs on both stores: the SQLite file (one
 machine) and Redis (several)."""
@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from unoservice.streams import (
+from games.live.slots import (
     LEASE_GRACE_SECONDS,
     FileSlots,
     RedisSlots,

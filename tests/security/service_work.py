@@ -40,7 +40,7 @@ def main() -> dict:
 
 
 def _audit_ok(game_id: str) -> bool:
-    from games.audit import audit_game
+    from games.log.audit import audit_game
     from games.models import Game
 
     return audit_game(Game.objects.get(pk=game_id))["ok"]

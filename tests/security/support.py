@@ -41,8 +41,8 @@ from games.engine import GameState
 from games.engine.cards import CARDS_BY_CODE, DARK_FACES, LIGHT_FACES
 from games.engine.codec import event_from_parts
 from games.engine.evolve import record
+from games.log.store import is_engine_event
 from games.models import Game, GameEvent, GameStatus
-from games.store import is_engine_event
 
 API = "/api/v1"
 ALL_CODES: frozenset[str] = frozenset(CARDS_BY_CODE)

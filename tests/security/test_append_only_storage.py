@@ -23,9 +23,9 @@ from django.db import DatabaseError, connection, models, transaction
 from django.db.models import ProtectedError
 
 from games import services
-from games.audit import audit_game
+from games.log.audit import audit_game
+from games.log.storage_guard import EVENT_TABLE, SQLITE_TRIGGERS, allow_event_log_rewrite
 from games.models import Game, GameEvent
-from games.storage_guard import EVENT_TABLE, SQLITE_TRIGGERS, allow_event_log_rewrite
 from players.services import player_for_user, player_register
 
 

@@ -30,9 +30,9 @@ from django.core.management import call_command
 from django.db import connection
 from django.test import override_settings
 
-from games.audit import audit_game
+from games.log.audit import audit_game
+from games.log.storage_guard import EVENT_TABLE, POSTGRES_TRIGGER, grant_service_role
 from games.models import Game, GameEvent, IdempotencyRecord
-from games.storage_guard import EVENT_TABLE, POSTGRES_TRIGGER, grant_service_role
 
 from .support import call, ok, start_table
 

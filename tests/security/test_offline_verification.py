@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from games.hashing import canonical, sha256_hex
+from games.log.hashing import canonical, sha256_hex
 
 from .support import API, call, register
 from .test_seals import finished_table, key_file_of_its_own  # noqa: F401 (fixture)

@@ -11,10 +11,10 @@ import pytest
 from rest_framework.test import APIClient
 
 from games import services
-from games.audit import audit_game
 from games.engine import legal_actions
 from games.engine.cards import CARDS_BY_CODE
-from games.hashing import canonical, sha256_hex
+from games.log.audit import audit_game
+from games.log.hashing import canonical, sha256_hex
 from games.models import Game
 from games.write import load_state
 from players.services import player_register

@@ -12,11 +12,11 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management import CommandError, call_command
 
-from games import signing_keys
-from games.audit import audit_game
-from games.hashing import canonical
+from games.log import signing_keys
+from games.log.audit import audit_game
+from games.log.hashing import canonical
+from games.log.signing_keys import b64url_decode
 from games.models import Game, SigningKey
-from games.signing_keys import b64url_decode
 from unoservice import env
 
 from .support import API, call, ok, register, start_table

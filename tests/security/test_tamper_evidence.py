@@ -2,7 +2,7 @@
 
 Triggers reject UPDATE and DELETE on `games_gameevent`, even from raw SQL, on PostgreSQL
 and SQLite. With the guard lifted on purpose (`allow_event_log_rewrite`, as a database
-owner could), an edited, deleted or re-chained row is caught by `games.audit.audit_game`,
+owner could), an edited, deleted or re-chained row is caught by `games.log.audit.audit_game`,
 naming the check and the first event at fault; `manage.py audit_games` exits non-zero for
 such a game. The model's own refusal (`AppendOnlyError`) holds on every database.
 """
@@ -16,10 +16,10 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 
-from games.audit import audit_game
-from games.hashing import envelope, event_hash, format_time
+from games.log.audit import audit_game
+from games.log.hashing import envelope, event_hash, format_time
+from games.log.storage_guard import allow_event_log_rewrite
 from games.models import AppendOnlyError, Game, GameEvent
-from games.storage_guard import allow_event_log_rewrite
 
 from .support import call, ok, start_table, stored_events
 

@@ -9,10 +9,10 @@ from types import SimpleNamespace
 import pytest
 
 from games import services
-from games.deadlines import parse_time
 from games.engine import Phase
 from games.models import Game, GameEvent
 from games.services import game_deadlines_enforce, game_state
+from games.timers.deadlines import parse_time
 
 pytestmark = pytest.mark.django_db
 
@@ -375,8 +375,8 @@ def test_staff_abort_is_an_event_with_its_reason(started_game, clock):
 def test_deadlines_due_together_share_one_timed_sweep_never_early(clock, settings, monkeypatch):
     """One ETA sweep per moment (UNO_DEADLINE_BUCKET_MS), at or after every deadline it
     covers, sent once per process."""
-    from games import deadlines
     from games.tasks import sweep_deadlines
+    from games.timers import deadlines
 
     settings.UNO_DEADLINE_BUCKET_MS = 50
     sent = []

@@ -1,4 +1,4 @@
-"""The player's notices (games.notices.changes), derived from two reads of the head rows
+"""The player's notices (games.live.notices.changes), derived from two reads of the head rows
 of their games: however many writes fall between two reads, the notices say what
 happened between them, and nothing that did not."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.notices import Mark, changes, snapshot
+from games.live.notices import Mark, changes, snapshot
 
 ANN = {"id": "a", "name": "ann"}
 BOB = {"id": "b", "name": "bob"}

@@ -15,14 +15,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.test import APIClient, APIRequestFactory
 
-from games import services, store
-from games.audit import audit_game
-from games.deadlines import parse_time
+from games import services
 from games.engine import DrawCard, PlayCard, Timeout, card
 from games.engine.snapshot import FORMAT
 from games.errors import GameConflict, NotSeated, StaleVersion
-from games.idempotency import idempotent
+from games.http.idempotency import idempotent
+from games.log import store
+from games.log.audit import audit_game
 from games.models import Game, GameEvent, IdempotencyRecord
+from games.timers.deadlines import parse_time
 from games.write import load_state, replay_state
 from players.services import player_register
 
@@ -311,7 +312,7 @@ def test_a_game_ending_play_costs_three_statements_more_for_its_end_number_and_s
     is listed in GET /keys is checked at each seal rather than remembered. It also takes
     the next number in the order games end (the players' records apply ratings in that
     order): a lock held until commit, so numbers are visible in order, and the latest."""
-    from games.signing_keys import current_key
+    from games.log.signing_keys import current_key
 
     ann, _ = player_register(name="ann")
     bob, _ = player_register(name="bob")

@@ -1,11 +1,11 @@
-"""manage.py audit_games [--all | ID ...]: the audit of games/audit.py from the command
+"""manage.py audit_games [--all | ID ...]: the audit of games/log/audit.py from the command
 line; exits non-zero when any game fails."""
 
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.audit import audit_game
+from games.log.audit import audit_game
 from games.models import Game
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
-from games.signing_keys import create_key_file, current_key, key_file
+from games.log.signing_keys import create_key_file, current_key, key_file
 
 
 class Command(BaseCommand):

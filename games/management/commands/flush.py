@@ -1,7 +1,7 @@
 """`manage.py flush`, able to empty the append-only event log.
 
 On SQLite Django's flush deletes every row, which the event table's triggers refuse to
-any connection not inside `allow_event_log_rewrite()` (games.storage_guard); this command
+any connection not inside `allow_event_log_rewrite()` (games.log.storage_guard); this command
 runs Django's inside it. Transactional tests empty the database with this command too.
 On PostgreSQL flush truncates, which the trigger does not see and which only the tables'
 owner may do: run as the service's role, it is refused and says so.
@@ -13,7 +13,7 @@ from django.core.management import CommandError
 from django.core.management.commands import flush
 from django.db import connections
 
-from games.storage_guard import allow_event_log_rewrite
+from games.log.storage_guard import allow_event_log_rewrite
 
 
 class Command(flush.Command):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
-from games.signing_keys import key_file, retire_current_key
+from games.log.signing_keys import key_file, retire_current_key
 
 
 class Command(BaseCommand):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.audit import log_fault
+from games.log.audit import log_fault
 from games.models import Game, GameStatus
 from games.write import seal_ended_game
 

@@ -13,7 +13,7 @@ import time
 
 import httpx
 
-from unoservice.streams import stream_slots
+from games.live.slots import stream_slots
 
 API = "/api/v1"
 HOST = "http://testserver"

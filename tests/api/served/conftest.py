@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from games.watch import version_watch
+from games.live.watch import version_watch
 
 
 @pytest.fixture(scope="module")

@@ -20,8 +20,8 @@ from types import SimpleNamespace
 import pytest
 from asgiref.sync import sync_to_async
 
-from games import live
-from games import watch as watch_module
+from games.live import frames as live
+from games.live import watch as watch_module
 
 from .asgi import API, PLAY_POSITION, StreamClient, bearer, served, slots_held, wait_until
 
@@ -409,8 +409,8 @@ def test_the_21st_open_stream_is_429_and_a_closed_stream_frees_its_slot(app, pla
 def test_an_open_streams_slot_outlives_its_first_lease_renewed_by_its_process(
     app, players, create_game, monkeypatch
 ):
-    from unoservice import live as serving_live
-    from unoservice import streams
+    from games.live import slots as streams
+    from games.live import stream_views as serving_live
 
     ann = players[0]
     game = create_game(ann)

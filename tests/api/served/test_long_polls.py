@@ -416,13 +416,13 @@ def test_a_client_gone_while_its_handler_still_runs_gets_its_slot_back(
 ):
     """A disconnect cancels the request, not the worker thread running DRF's handler: a
     handler that has just claimed a slot for its wait or stream must still give it back."""
-    import unoservice.live
-    import unoservice.waiting
+    import games.live.stream_views
+    import games.live.waiting
 
     ann = players[0]
     game = create_game(ann)
     claimed, go_on = threading.Event(), threading.Event()
-    store = unoservice.waiting.stream_slots()
+    store = games.live.waiting.stream_slots()
 
     class HeldAfterClaiming:
         def claim(self, *args, **kwargs):
@@ -431,7 +431,7 @@ def test_a_client_gone_while_its_handler_still_runs_gets_its_slot_back(
             go_on.wait(10)
             return slot
 
-    module = unoservice.waiting if kind == "long-poll" else unoservice.live
+    module = games.live.waiting if kind == "long-poll" else games.live.stream_views
     monkeypatch.setattr(module, "stream_slots", HeldAfterClaiming)
     if kind == "long-poll":
         url = f"{API}/games/{game['id']}/events?after={game['version']}&wait=20"

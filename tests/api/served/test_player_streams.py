@@ -13,8 +13,8 @@ import time
 
 import pytest
 
-from games import live
-from games import watch as watch_module
+from games.live import frames as live
+from games.live import watch as watch_module
 
 from .asgi import API, StreamClient, bearer, served, slots_held, wait_until
 

@@ -143,8 +143,8 @@ def test_another_processes_spectator_shows_once_the_count_read_here_is_a_second_
 ):
     """A process reads a game's count at most once a second (every stream's view after a
     move shares it); a spectator who arrives through another process shows after that."""
-    from games import spectators as spectators_module
-    from unoservice.streams import spectator_slots
+    from games.live import spectators as spectators_module
+    from games.live.slots import spectator_slots
 
     game_id = uuid.uuid4()
     assert spectators_module.spectator_count(game_id) == 0

@@ -10,11 +10,10 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.views.decorators.http import require_GET
 
+from games import selectors
+from games.admin.replay_viewer import replay_steps
+from games.replay_links import ReplayLinkRefused, replay_link_open
 from unoservice.errors import DomainError
-
-from . import selectors
-from .replay_links import ReplayLinkRefused, replay_link_open
-from .replay_viewer import replay_steps
 
 
 def _private(response: HttpResponse) -> HttpResponse:

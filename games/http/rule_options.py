@@ -1,4 +1,4 @@
-"""What each rule option does, in one place: the API schema (games.schema_types) shows
+"""What each rule option does, in one place: the API schema (games.http.schema_types) shows
 these beside each option's values and default (games.engine.rules holds those)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A player's notices across their games, derived from the games' head rows.
 
-The player's own stream (games.live) reads the head rows of the games the player sits
+The player's own stream (games.live.frames) reads the head rows of the games the player sits
 in, keeps what it read as `Marks`, and on each wake-up reads them again: the notices are
 the differences between the two reads. A wake-up is only a hint to read again, so a lost
 one delays a notice and never loses it, and a notice is never sent for something that
@@ -18,8 +18,8 @@ from datetime import datetime, timedelta
 
 from django.db.models import Q
 
-from .hashing import format_time
-from .models import Game, GameStatus
+from games.log.hashing import format_time
+from games.models import Game, GameStatus
 
 #: An ended game is followed for its rematch if it ended at most this long before the
 #: stream opened (or while it is open).

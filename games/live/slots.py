@@ -333,4 +333,4 @@ def _settings_changed(setting, **kwargs) -> None:
         spectator_slots.cache_clear()
 
 
-setting_changed.connect(_settings_changed, dispatch_uid="unoservice.streams.settings_changed")
+setting_changed.connect(_settings_changed, dispatch_uid="games.live.slots.settings_changed")

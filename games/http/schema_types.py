@@ -1,10 +1,10 @@
 """The OpenAPI components of the game's own values, built from the engine so that they
 cannot drift from it: the card codes (games.engine.cards), the rule options and presets
-(games.engine.rules, described in games.rule_options), the timers, and one component per
+(games.engine.rules, described in games.http.rule_options), the timers, and one component per
 event type, its `public` and `private` parts read from the event classes' fields the way
 games.engine.codec writes them.
 
-`components()` gives them all; unoservice.schema adds them to the document, and the
+`components()` gives them all; games.http.schema adds them to the document, and the
 serializers refer to them with the `*_REF` schemas below."""
 
 from __future__ import annotations
@@ -31,9 +31,8 @@ from games.engine.rules import (
     RuleSet,
     option_default,
 )
-
-from .rule_options import OPTION_DESCRIPTIONS
-from .timers import TIMER_CHOICES, TIMER_LIMITS
+from games.http.rule_options import OPTION_DESCRIPTIONS
+from games.timers.options import TIMER_CHOICES, TIMER_LIMITS
 
 SCHEMAS = "#/components/schemas/"
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from games.engine import RuleSet
-
-from .errors import InvalidOption
+from games.errors import InvalidOption
 
 #: field -> (default, low, high, may be null)
 TIMER_LIMITS: dict[str, tuple[int | None, int, int, bool]] = {

@@ -7,7 +7,7 @@ problem+json like any other. A handler that opens a stream returns
 `self.open_stream(frames)`: `frames(encoder)` is an async iterator of bytes, sent as they
 come, in Server-Sent Events (`text/event-stream`, the default) or NDJSON
 (`application/x-ndjson`, by `Accept`). The stream holds one of the caller's stream slots
-(unoservice.streams), renewed while it lasts and given back however it ends, as are the
+(games.live.slots), renewed while it lasts and given back however it ends, as are the
 other leases the handler hands over with it (`also`: a spectator's).
 
 Served over WSGI, a handler must make its frames finite: they are gathered, then sent.
@@ -28,9 +28,9 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.live.slots import Slot, renewals, stream_slots
 from unoservice import metrics
 from unoservice.serving import dispatch_in_thread, on_shared_threads
-from unoservice.streams import Slot, renewals, stream_slots
 
 #: A stream's slot is leased for this long and renewed as the stream goes on.
 LEASE_SECONDS = 60.0
@@ -139,7 +139,7 @@ class StreamApiView(APIView):
     def open_stream(self, frames: Frames, also: tuple[Lease, ...] = ()) -> Stream:
         """A stream of `frames`; the caller holds one of its stream slots while it lasts
         (TooManyStreams when it holds them all). The leases `also` are given back with
-        it; `frames` has them renewed (unoservice.streams.renewals, by `Upkeep`)."""
+        it; `frames` has them renewed (games.live.slots.renewals, by `Upkeep`)."""
         try:
             slot = stream_slots().claim(self.request.user.pk, LEASE_SECONDS)
         except BaseException:

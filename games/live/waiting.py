@@ -6,7 +6,7 @@ permissions, the exception handler: everything as in any other view). A handler 
 nothing to answer yet returns `self.wait_then(...)` instead of a Response: the request
 then gives its thread back, awaits on the event loop, and answers with what `then`
 returns once the wait is over, in a worker thread again. Meanwhile it holds a stream slot
-of the caller's (unoservice.streams), which it gives back however the wait ends (answered,
+of the caller's (games.live.slots), which it gives back however the wait ends (answered,
 timed out, or the client went away).
 
 Served over WSGI (Django's test client), the view still works: Django runs it in an
@@ -23,8 +23,8 @@ from django.db import connection
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.live.slots import Slot, stream_slots
 from unoservice.serving import dispatch_in_thread, on_shared_threads
-from unoservice.streams import Slot, stream_slots
 
 
 class Waiting(Response):

@@ -7,13 +7,12 @@ server again (a 1,000-event game is one request, then each step is a redraw)."""
 from __future__ import annotations
 
 from games import engine
+from games.log.hashing import GENESIS_HASH
+from games.log.store import engine_events, load_events
+from games.models import Game
+from games.presentation import event_document, reveals_all, viewer_of
+from games.selectors import replay_document
 from players.models import Player
-
-from .hashing import GENESIS_HASH
-from .models import Game
-from .presentation import event_document, reveals_all, viewer_of
-from .selectors import replay_document
-from .store import engine_events, load_events
 
 
 def replay_steps(*, game: Game, player: Player) -> list[dict]:

@@ -20,9 +20,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from django.conf import settings
 from django.db import transaction
 
+from games.models import SigningKey
 from unoservice import clock
-
-from .models import SigningKey
 
 ALG = "Ed25519"
 

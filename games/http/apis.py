@@ -23,29 +23,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import engine
-from players.auth import BearerTokenAuthentication
-from players.tickets import StreamTicketAuthentication
-from unoservice.api import (
-    ApiError,
-    problem_responses,
-    refuse_a_body,
-)
-from unoservice.live import LEASE_SECONDS, StreamApiView
-from unoservice.pages import (
-    PAGE_PARAMETERS,
-    keyset_page,
-    list_filters,
-    page_request,
-    page_serializer,
-)
-from unoservice.rate_limits import ScopedRateThrottle
-from unoservice.serving import on_shared_threads
-from unoservice.waiting import WaitingApiView
-
-from . import selectors, services
-from .audit import audit_game
-from .errors import (
+from games import engine, selectors, services
+from games.errors import (
     GameConflict,
     GameNotEnded,
     GameNotSealed,
@@ -55,12 +34,9 @@ from .errors import (
     NotSeated,
     StaffOnly,
 )
-from .hashing import format_time
-from .idempotency import IDEMPOTENCY_KEY_PATTERN, idempotent
-from .live import game_frames, player_frames
-from .presentation import event_document, viewer_of
-from .schema_types import RULE_CODES_OF_SEAT_ACTIONS
-from .serializers import (
+from games.http.idempotency import IDEMPOTENCY_KEY_PATTERN, idempotent
+from games.http.schema_types import RULE_CODES_OF_SEAT_ACTIONS
+from games.http.serializers import (
     ACTION_UNION,
     AbortInput,
     ActionResult,
@@ -77,10 +53,32 @@ from .serializers import (
     UnknownCardError,
     parse_action,
 )
-from .setup import position_from_setup, staff_deck_from_setup
-from .spectators import spectator_join
-from .stream_schema import GAME_STREAM_FRAME, PLAYER_STREAM_FRAME
-from .watch import version_watch
+from games.http.stream_schema import GAME_STREAM_FRAME, PLAYER_STREAM_FRAME
+from games.live.frames import game_frames, player_frames
+from games.live.spectators import spectator_join
+from games.live.stream_views import LEASE_SECONDS, StreamApiView
+from games.live.waiting import WaitingApiView
+from games.live.watch import version_watch
+from games.log.audit import audit_game
+from games.log.hashing import format_time
+from games.presentation import event_document, viewer_of
+from games.setup import position_from_setup, staff_deck_from_setup
+from players.auth import BearerTokenAuthentication
+from players.tickets import StreamTicketAuthentication
+from unoservice.api import (
+    ApiError,
+    problem_responses,
+    refuse_a_body,
+)
+from unoservice.pages import (
+    PAGE_PARAMETERS,
+    keyset_page,
+    list_filters,
+    page_request,
+    page_serializer,
+)
+from unoservice.rate_limits import ScopedRateThrottle
+from unoservice.serving import on_shared_threads
 
 API_ROOT = "/api/v1"
 #: A seq in a query (`after`, `at`).
@@ -138,7 +136,7 @@ class GameApi(APIView):
     """A games endpoint. Errors are `application/problem+json` with a stable `code`.
 
     `refusals` names, per method, the errors a view may answer besides those of what it
-    is (unoservice.schema documents each operation's codes from them)."""
+    is (games.http.schema documents each operation's codes from them)."""
 
     refusals: dict[str, tuple] = {}
 

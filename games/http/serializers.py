@@ -29,7 +29,7 @@ from games.engine.cards import CARDS_BY_CODE, build_deck
 from games.engine.rules import MAX_SEATS, OPTION_KINDS, check_option_names
 from games.engine.strategies import STRATEGIES
 from games.errors import InvalidOption
-from games.schema_types import (
+from games.http.schema_types import (
     CARD_REF,
     EVENT_REF,
     RULE_OPTIONS_REF,

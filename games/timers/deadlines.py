@@ -35,11 +35,10 @@ from django.conf import settings
 
 from games.engine import GameState, SeatStatus, Status
 from games.engine.events import UnoWindowOpened
+from games.log.hashing import format_time
+from games.log.store import Appended
+from games.models import Game
 from unoservice import clock
-
-from .hashing import format_time
-from .models import Game
-from .store import Appended
 
 logger = logging.getLogger(__name__)
 
@@ -150,7 +149,7 @@ def forget_deadline(game: Game, token: str) -> None:
 def schedule_sweeps(due_times: list[datetime]) -> None:
     """A sweep timed for each moment these deadlines fall due (their due time rounded up
     to the next `UNO_DEADLINE_BUCKET_MS`), unless this process already sent one for it."""
-    from .tasks import sweep_deadlines  # the tasks import the write path, which imports this
+    from games.tasks import sweep_deadlines  # the tasks import the write path, which imports this
 
     bucket = settings.UNO_DEADLINE_BUCKET_MS
     now_moment = math.floor(clock.now().timestamp() * 1000 / bucket)

@@ -1,5 +1,5 @@
 """Cross-process wake-ups: a committed write announces the game's new version on a
-PostgreSQL channel, and each web process listens on it (games.watch). A notification is
+PostgreSQL channel, and each web process listens on it (games.live.watch). A notification is
 a hint to read the log again, never the data: one lost delays a reader, never misleads
 it. SQLite has no channel; readers there poll the head rows instead.
 

@@ -18,13 +18,13 @@ would hold its thread for good, a stream sends what there is (the events after t
 resume point, the view, `end` if the game has ended) and closes; the client resumes
 from the last id, as after any dropped connection.
 
-A viewer without a seat holds a spectator's lease (games.spectators) while its stream is
+A viewer without a seat holds a spectator's lease (games.live.spectators) while its stream is
 open, given back when the stream ends or the viewer takes a seat.
 
 The player's own stream (`player_frames`) sends a snapshot of the player's games, then
-the notices derived from their head rows (games.notices): it reads them again whenever
+the notices derived from their head rows (games.live.notices): it reads them again whenever
 one of the games it follows moves on, when a write names the player (a game joined, a
-rematch; games.wakeups), and every RESCAN_SECONDS whatever happens, so that a lost
+rematch; games.live.wakeups), and every RESCAN_SECONDS whatever happens, so that a lost
 wake-up only delays a notice.
 """
 
@@ -42,28 +42,28 @@ from dataclasses import dataclass, field
 from asgiref.sync import sync_to_async
 from django.db import connection
 
-from players.models import Player
-from players.tickets import credentials_still_valid
-from unoservice import clock
-from unoservice.live import LEASE_SECONDS, Encoder
-from unoservice.streams import Slot, renewals
-
-from . import notices, selectors
-from .engine import GameState, Viewer, replay
-from .errors import GameNotFound
-from .models import Game, GameEvent, GameStatus
-from .presentation import (
+from games import selectors
+from games.engine import GameState, Viewer, replay
+from games.errors import GameNotFound
+from games.live import notices
+from games.live.slots import Slot, renewals
+from games.live.spectators import SpectatorLease, spectator_count
+from games.live.stream_views import LEASE_SECONDS, Encoder
+from games.live.watch import PlayerKey, version_watch
+from games.log.store import engine_events, head_and_events, load_events
+from games.models import Game, GameEvent, GameStatus
+from games.presentation import (
     event_document,
     game_document,
     reveals_all,
     seats_by_player,
     viewer_of,
 )
-from .replay_links import replay_path
-from .spectators import SpectatorLease, spectator_count
-from .store import engine_events, head_and_events, load_events
-from .watch import PlayerKey, version_watch
-from .write import load_state
+from games.replay_links import replay_path
+from games.write import load_state
+from players.models import Player
+from players.tickets import credentials_still_valid
+from unoservice import clock
 
 #: A keepalive goes out when nothing else has for this long (clients expect one at least
 #: every 15 s).
@@ -312,7 +312,7 @@ async def next_batch(
 class Upkeep:
     """What an open stream does now and then: check the caller's credentials again (every
     RECHECK_SECONDS) and see that the process's stream leases are renewed before they
-    lapse (all together: unoservice.streams.renewals)."""
+    lapse (all together: games.live.slots.renewals)."""
 
     def __init__(self, request):
         self.request = request
@@ -337,7 +337,7 @@ def game_frames(
     live: bool = True,
     spectator: SpectatorLease | None = None,
 ):
-    """The frames of the caller's stream of the game (see unoservice.live); with `live`
+    """The frames of the caller's stream of the game (see games.live.stream_views); with `live`
     false, only the first batch. `spectator`: the caller's spectator lease, if any."""
 
     async def frames(encoder: Encoder, slot: Slot):
@@ -379,7 +379,7 @@ def game_frames(
 
 def player_frames(request, *, live: bool = True):
     """The frames of the caller's own stream: `snapshot`, then each notice (see
-    games.notices); with `live` false, only the snapshot. Frame ids count the frames
+    games.live.notices); with `live` false, only the snapshot. Frame ids count the frames
     of this connection: the stream does not resume, a new snapshot re-syncs."""
     player = request.user
     me = PlayerKey(player.pk)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.db import connection
 from django.db.models import Max
 
-from .models import Game
+from games.models import Game
 
 #: pg_advisory_xact_lock's key for numbering ended games ("uno end" in ASCII).
 END_ORDER_LOCK = 0x756E6F20656E64

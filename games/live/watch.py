@@ -5,7 +5,7 @@ A waiting request awaits `version_watch.wait_past(game_id, after, seconds)` on i
 loop. One thread per process watches the games being waited on and wakes the waiters a
 version has passed:
 - on PostgreSQL it LISTENs on the channel every committed write notifies
-  (games.wakeups), so a move made in any web process or worker wakes them at once, and
+  (games.live.wakeups), so a move made in any web process or worker wakes them at once, and
   reads the waited-on versions again every FALLBACK_POLL_SECONDS (and whenever it
   reconnects) in case a notification was lost;
 - on SQLite it reads those versions every POLL_SECONDS (one query for all of them).
@@ -15,12 +15,12 @@ reads the log again, and the log is the answer.
 
 A player's own stream also waits on the player (`PlayerKey`): a write that seats them in
 a game they did not sit in, or links a game of theirs to its rematch, names them
-(games.wakeups on PostgreSQL, `players_changed` in this process). A player's mark is a
+(games.live.wakeups on PostgreSQL, `players_changed` in this process). A player's mark is a
 count of such wake-ups kept by this process: a stream reads it before it reads the
 database, then waits for a higher one, so a wake-up between the two is not missed. When
 the listening connection was lost, every waiting player is woken once it is back (what
 was said meanwhile is lost); the player's stream also reads again now and then by itself
-(games.live), which covers SQLite's other processes.
+(games.live.frames), which covers SQLite's other processes.
 """
 
 from __future__ import annotations
@@ -36,11 +36,10 @@ from dataclasses import dataclass, field
 
 from django.db import connection
 
-from games import wakeups
+from games.live import wakeups
+from games.models import Game
+from games.write import events_committed, players_changed
 from unoservice import serving
-
-from .models import Game
-from .write import events_committed, players_changed
 
 POLL_SECONDS = 0.2
 #: With notifications, the versions are read again this often, in case one was lost.
@@ -297,6 +296,6 @@ def _stop_waiting(sender, **kwargs) -> None:
     version_watch.stop()
 
 
-events_committed.connect(_wake_waiters, dispatch_uid="games.watch.wake_waiters")
-players_changed.connect(_wake_players, dispatch_uid="games.watch.wake_players")
-serving.stopping.connect(_stop_waiting, dispatch_uid="games.watch.stop_waiting")
+events_committed.connect(_wake_waiters, dispatch_uid="games.live.watch.wake_waiters")
+players_changed.connect(_wake_players, dispatch_uid="games.live.watch.wake_players")
+serving.stopping.connect(_stop_waiting, dispatch_uid="games.live.watch.stop_waiting")

@@ -13,12 +13,11 @@ from games import engine
 from games.engine.cards import build_deck
 from games.engine.shuffle import verify_commitment
 from games.engine.snapshot import FORMAT, state_from_json
-
-from .hashing import GENESIS_HASH, envelope, event_hash, format_time, private_digest
-from .models import Game, GameEvent, GameStatus
-from .seals import seal_fault
-from .signing_keys import public_keys
-from .store import engine_events
+from games.log.hashing import GENESIS_HASH, envelope, event_hash, format_time, private_digest
+from games.log.seals import seal_fault
+from games.log.signing_keys import public_keys
+from games.log.store import engine_events
+from games.models import Game, GameEvent, GameStatus
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import exceptions, serializers
 from rest_framework.permissions import AllowAny
 
-from .api import PROBLEM_CONTENT_TYPE, STATUS_OF_KIND
-from .errors import DomainError
+from unoservice.api import PROBLEM_CONTENT_TYPE, STATUS_OF_KIND
+from unoservice.errors import DomainError
 
 PROBLEM_REF = {"$ref": "#/components/schemas/Problem"}
 UNAVAILABLE = (503, "service_unavailable")
@@ -59,8 +59,8 @@ def status_and_codes(refusal) -> tuple[int, Iterable[str]]:
 
 def operation_codes(view, method: str, path: str, operation: dict) -> dict[int, list[str]]:
     """The problem codes this operation may answer, by status."""
-    from unoservice.live import StreamApiView
-    from unoservice.waiting import WaitingApiView
+    from games.live.stream_views import StreamApiView
+    from games.live.waiting import WaitingApiView
 
     codes: dict[int, set[str]] = defaultdict(set)
     codes[400].add("invalid_request")
@@ -257,7 +257,7 @@ def add_components(result, generator, request, public):
     """A postprocessing hook: the game's value components (cards, rules, timers, events),
     and each operation's problem, `Problem` with its `code` narrowed to the operation's
     codes; `Problem.code` itself is the enum of every code."""
-    from games.schema_types import components
+    from games.http.schema_types import components
 
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     for name, schema in components().items():

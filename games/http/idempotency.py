@@ -27,12 +27,11 @@ from django.db import connection, transaction
 from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 
+from games.log.hashing import canonical, sha256_hex
+from games.models import IdempotencyRecord
 from unoservice import clock
 from unoservice.api import PROBLEM_CONTENT_TYPE, ApiError, problem_exception_handler
 from unoservice.errors import DomainError
-
-from .hashing import canonical, sha256_hex
-from .models import IdempotencyRecord
 
 HEADER = "Idempotency-Key"
 #: A key: 1 to 200 visible ASCII characters, spaces allowed inside (HTTP drops them at

@@ -15,15 +15,14 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.timesince import timesince
 
+from games import selectors, services
+from games.admin.replay_viewer import replay_steps
+from games.engine import PRESETS
+from games.log.audit import audit_game
+from games.models import Game, GameEvent, GameSeat, GameStatus, SigningKey
 from players.models import Player
 from unoservice import clock
 from unoservice.errors import DomainError
-
-from . import selectors, services
-from .audit import audit_game
-from .engine import PRESETS
-from .models import Game, GameEvent, GameSeat, GameStatus, SigningKey
-from .replay_viewer import replay_steps
 
 OPEN = (GameStatus.WAITING, GameStatus.ACTIVE)
 

@@ -1,7 +1,7 @@
 """Spectators: signed-in players without a seat who stream a game they may read.
 
 Each such stream holds a lease on the game's key in the stream slots
-(unoservice.streams: Redis when configured, else a file shared by the machine's web
+(games.live.slots: Redis when configured, else a file shared by the machine's web
 processes), renewed while the stream lasts and given back when it ends; a lease whose
 process died expires by itself. The view's `spectators` counts the viewers holding one
 now (a viewer with two streams open counts once).
@@ -20,7 +20,7 @@ import logging
 import threading
 import time
 
-from unoservice.streams import Slot, spectator_slots
+from games.live.slots import Slot, spectator_slots
 
 logger = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ class SpectatorLease:
 
 def spectator_join(game_id, player, seconds: float) -> SpectatorLease:
     """A lease counting `player` among the game's spectators for `seconds` (a stream
-    renews it, unoservice.streams.renewals)."""
+    renews it, games.live.slots.renewals)."""
     key = _key(game_id)
     slot = spectator_slots().claim(key, seconds, holder=str(player.pk))
     _forget(key)

@@ -1,5 +1,5 @@
 """The streams' frames as the OpenAPI document describes them (no code sends these
-serializers: the streams write their frames themselves, games.live).
+serializers: the streams write their frames themselves, games.live.frames).
 
 An NDJSON stream sends one frame object per line, `{"kind", "id", "data"}`; a Server-Sent
 Events stream sends the same frame as `event: <kind>`, `id: <id>` and `data: <data as
@@ -10,7 +10,7 @@ from __future__ import annotations
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
-from .serializers import EventField, GameView, PlayerRef, TimeField, WinnerField
+from games.http.serializers import EventField, GameView, PlayerRef, TimeField, WinnerField
 
 PHASES = ["play", "drawn_card", "respond_draw4", "choose_color", "choose_target"]
 
