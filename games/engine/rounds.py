@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scoring.match import tally_round
-from scoring.points import hand_points
-
 from . import events as ev
 from . import flip
 from .cards import (
@@ -24,6 +21,8 @@ from .cards import (
 )
 from .drawing import draw
 from .errors import ErrorCode, RuleViolation
+from .match import tally_round
+from .points import hand_points
 from .rules import RuleSet
 from .shuffle import shuffle_cards
 from .state import COUNTERCLOCKWISE, OwedChoice

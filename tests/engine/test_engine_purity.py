@@ -10,10 +10,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-PURE_FILES = sorted((REPO / "games" / "engine").rglob("*.py")) + [
-    REPO / "scoring" / "points.py",
-    REPO / "scoring" / "match.py",
-]
+PURE_FILES = sorted((REPO / "games" / "engine").rglob("*.py"))
 
 FRAMEWORKS = {"django", "rest_framework", "celery", "psycopg", "psycopg2", "kombu", "redis"}
 CLOCK_AND_CHANCE = {"random", "time", "datetime", "secrets", "uuid"}
@@ -64,8 +61,8 @@ def test_the_pure_files_are_found():
         "games/engine/decide.py",
         "games/engine/evolve.py",
         "games/engine/shuffle.py",
-        "scoring/points.py",
-        "scoring/match.py",
+        "games/engine/points.py",
+        "games/engine/match.py",
     } <= names
 
 
@@ -91,10 +88,10 @@ def test_no_io_builtin_calls(path):
 
 @pytest.mark.parametrize("path", PURE_FILES, ids=lambda p: p.relative_to(REPO).as_posix())
 def test_only_pure_project_modules_are_imported(path):
-    """Project imports stay inside the engine and the pure scoring policy."""
+    """Project imports stay inside the engine (which holds the pure scoring policy too)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     project = {"games", "scoring", "players", "unoservice", "tests"}
-    allowed = {"games.engine", "scoring.points", "scoring.match"}
+    allowed = {"games.engine"}
     bad = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -113,7 +110,7 @@ def test_only_pure_project_modules_are_imported(path):
 def test_importing_the_engine_loads_no_framework_and_no_random():
     code = (
         "import sys\n"
-        "import games.engine, scoring.match, scoring.points\n"
+        "import games.engine, games.engine.match, games.engine.points\n"
         "roots = {m.split('.')[0] for m in sys.modules}\n"
         "print(sorted(roots & {'django', 'rest_framework', 'celery', 'psycopg', 'random'}))\n"
     )

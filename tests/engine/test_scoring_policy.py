@@ -2,8 +2,8 @@
 
 import pytest
 
-from scoring.match import seat_order_from, tally_round
-from scoring.points import card_points, hand_points
+from games.engine.match import seat_order_from, tally_round
+from games.engine.points import card_points, hand_points
 
 
 def tally(mode, scores, left, winner, *, target=500, dealer=0, in_play=None, teams=False):
