@@ -8,10 +8,10 @@ from django.conf import settings
 from games.engine import GameState, Viewer, event_from_parts, redact_for, view_for
 from games.engine.events import Event
 from games.live.spectators import spectator_count
-from games.log.hashing import format_time
 from games.log.store import current_parts, current_version, is_engine_event, is_upcast
 from players.models import Player
 from unoservice import clock
+from unoservice.clock import format_time
 
 from .models import DEFAULT_BOT_THINK_MS, Game, GameEvent, GameStatus
 

@@ -9,9 +9,10 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from games import engine
 from games.engine import GameState
-from games.log.hashing import GENESIS_HASH, format_time
+from games.log.hashing import GENESIS_HASH
 from games.log.store import engine_events, load_events
 from players.models import Player
+from unoservice.clock import format_time
 
 from .errors import GameNotEnded, GameNotFound, GameNotSealed, StaffOnly
 from .models import Game, GameEvent, GameSeat, GameStatus, SigningKey, Visibility

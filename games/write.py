@@ -74,6 +74,10 @@ log = logging.getLogger(__name__)
 #: wake on it; it is a hint to read the log again, never the data.
 events_committed = Signal()
 
+#: Sent after the commit that ended a game (finished or aborted): `game_id`, `version`.
+#: The players' records (scoring) listen, so the write path imports nothing of them.
+game_ended = Signal()
+
 #: Sent once a rematch is committed: `game_id` (the ended game), `next_game_id`. The
 #: ended game's log takes no event, so this is how its players' notices learn of it.
 rematch_created = Signal()
@@ -401,18 +405,7 @@ def _on_commit(game_id, version: int, due_times: list[str], ended: bool) -> None
         if due_times and settings.UNO_SCHEDULE_DEADLINE_TASKS:
             schedule_sweeps([parse_time(due_at) for due_at in due_times])
         if ended:
-            schedule_records_update(game_id, version)
+            game_ended.send(sender=Game, game_id=game_id, version=version)
         events_committed.send(sender=Game, game_id=game_id, version=version)
 
     transaction.on_commit(after_commit)
-
-
-def schedule_records_update(game_id, version: int) -> None:
-    """The players' records learn of an ended game (scoring.tasks); when the broker is
-    down, beat's periodic catch-up applies it later."""
-    from scoring.tasks import records_update  # scoring's read side imports the games app
-
-    try:
-        records_update.apply_async((str(game_id), version), retry=False)
-    except Exception:
-        log.warning("could not send the records update of game %s", game_id, exc_info=True)

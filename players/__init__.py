@@ -1,1 +1,3 @@
-"""Players: identity (accounts, API tokens, profiles)."""
+"""Players: identity (accounts, API tokens, profiles, stream tickets).
+
+May import: unoservice (plumbing). Nothing of games or scoring."""

@@ -136,7 +136,7 @@ class PlayerRegisterApi(APIView):
         player, token = services.player_register(name=data.validated_data["name"])
         response = Response({"id": str(player.id), "name": player.name, "token": token}, status=201)
         response["Location"] = request.build_absolute_uri(
-            reverse("players:player", args=[player.pk])
+            reverse("scoring:player", args=[player.pk])
         )
         return response
 

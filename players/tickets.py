@@ -16,8 +16,8 @@ from django.core import signing
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
-from games.log.hashing import format_time
 from unoservice import clock
+from unoservice.clock import format_time
 
 from .auth import AccountDisabled
 from .models import ApiToken

@@ -1,7 +1,5 @@
 from django.urls import path
 
-from scoring import apis as records
-
 from . import apis
 
 app_name = "players"
@@ -9,13 +7,6 @@ app_name = "players"
 urlpatterns = [
     path("players", apis.PlayerRegisterApi.as_view(), name="register"),
     path("players/me", apis.PlayerMeApi.as_view(), name="me"),
-    path("players/<uuid:player_id>", records.PlayerRecordApi.as_view(), name="player"),
-    path("players/<uuid:player_id>/games", records.PlayerGamesApi.as_view(), name="player-games"),
-    path(
-        "players/<uuid:player_id>/ratings",
-        records.PlayerRatingsApi.as_view(),
-        name="player-ratings",
-    ),
     path("players/me/tokens", apis.TokenListCreateApi.as_view(), name="tokens"),
     path("players/me/tokens/<int:token_id>", apis.TokenDetailApi.as_view(), name="token"),
     path("stream-tickets", apis.StreamTicketApi.as_view(), name="stream-tickets"),

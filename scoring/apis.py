@@ -9,9 +9,9 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.log.hashing import format_time
 from players.models import Player
 from unoservice.api import ApiError, TimeField, problem_responses
+from unoservice.clock import format_time
 from unoservice.pages import (
     PAGE_PARAMETERS,
     keyset_page,

@@ -20,7 +20,7 @@ urlpatterns = [
         SpectacularRedocView.as_view(url_name="schema", template_name="ops/redoc.html"),
         name="redoc",
     ),
-    path("admin/dashboard/", include("unoservice.ops.admin_views")),
+    path("admin/dashboard/", include("games.admin.dashboard_views")),
     path("admin/", admin.site.urls),
     path("", include("games.http.replay_page")),
 ]

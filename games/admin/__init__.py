@@ -1,6 +1,10 @@
 """Admin for games: head rows, their seats and deadlines, and the event log, which is
 never editable (the model refuses changes, and the database's triggers too). Games are
-never deleted (their events are kept for good): a stuck game is aborted instead."""
+never deleted (their events are kept for good): a stuck game is aborted instead. Beside
+it: the staff replay viewer's data (replay_viewer) and the operator's dashboard.
+
+May import: games' services, selectors, presentation, log and engine; players;
+unoservice."""
 
 from __future__ import annotations
 

@@ -7,8 +7,8 @@ from django.http import JsonResponse
 from django.template.response import TemplateResponse
 from django.urls import path
 
+from games.admin.dashboard import CHART_HEIGHT, CHART_WIDTH, dashboard_get
 from unoservice import clock
-from unoservice.ops.dashboard import CHART_HEIGHT, CHART_WIDTH, dashboard_get
 
 #: How often the page fetches its figures again.
 REFRESH_SECONDS = 5

@@ -60,7 +60,6 @@ from games.live.stream_views import LEASE_SECONDS, StreamApiView
 from games.live.waiting import WaitingApiView
 from games.live.watch import version_watch
 from games.log.audit import audit_game
-from games.log.hashing import format_time
 from games.presentation import event_document, viewer_of
 from games.setup import position_from_setup, staff_deck_from_setup
 from players.auth import BearerTokenAuthentication
@@ -70,6 +69,7 @@ from unoservice.api import (
     problem_responses,
     refuse_a_body,
 )
+from unoservice.clock import format_time
 from unoservice.pages import (
     PAGE_PARAMETERS,
     keyset_page,

@@ -18,8 +18,8 @@ from datetime import datetime, timedelta
 
 from django.db.models import Q
 
-from games.log.hashing import format_time
 from games.models import Game, GameStatus
+from unoservice.clock import format_time
 
 #: An ended game is followed for its rematch if it ended at most this long before the
 #: stream opened (or while it is open).

@@ -13,11 +13,12 @@ from games import engine
 from games.engine.cards import build_deck
 from games.engine.shuffle import verify_commitment
 from games.engine.snapshot import FORMAT, state_from_json
-from games.log.hashing import GENESIS_HASH, envelope, event_hash, format_time, private_digest
+from games.log.hashing import GENESIS_HASH, envelope, event_hash, private_digest
 from games.log.seals import seal_fault
 from games.log.signing_keys import public_keys
 from games.log.store import engine_events
 from games.models import Game, GameEvent, GameStatus
+from unoservice.clock import format_time
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import UTC, datetime
 from typing import Any
 
 GENESIS_HASH = "0" * 64
@@ -27,12 +26,6 @@ def sha256_hex(text: str) -> str:
 
 def private_digest(private: dict | None) -> str:
     return "" if private is None else sha256_hex(canonical(private))
-
-
-def format_time(moment: datetime) -> str:
-    """ISO 8601 UTC with milliseconds: 2026-11-29T17:30:00.123Z."""
-    # isoformat is C; strftime took twice as long (every event's hash and document).
-    return moment.astimezone(UTC).isoformat(timespec="milliseconds")[:-6] + "Z"
 
 
 def envelope(

@@ -13,8 +13,9 @@ from datetime import datetime
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from games.log.hashing import canonical, format_time
+from games.log.hashing import canonical
 from games.log.signing_keys import ALG, b64url, b64url_decode, current_key
+from unoservice.clock import format_time
 
 
 def sealed_message(game_id: str, head_hash: str, version: int) -> bytes:

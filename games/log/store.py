@@ -20,8 +20,9 @@ from games.engine import event_to_parts
 from games.engine.codec import SCHEMA_VERSION, events_from_parts, schema_version_of
 from games.engine.events import EVENT_TYPES, Event
 from games.engine.upcast import upcast
-from games.log.hashing import envelope, event_hash, format_time, private_digest
+from games.log.hashing import envelope, event_hash, private_digest
 from games.models import Game, GameEvent
+from unoservice.clock import format_time
 from unoservice.rows import Columns, insert_rows, table
 
 SYSTEM = "system"

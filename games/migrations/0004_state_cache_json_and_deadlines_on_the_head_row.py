@@ -3,7 +3,7 @@
 import django.utils.timezone
 from django.db import migrations, models
 
-from games.log.hashing import format_time
+from unoservice.clock import format_time
 
 
 def deadlines_to_the_head_row(apps, schema_editor):

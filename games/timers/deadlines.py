@@ -31,14 +31,15 @@ import math
 import threading
 from datetime import UTC, datetime, timedelta
 
+from celery import current_app
 from django.conf import settings
 
 from games.engine import GameState, SeatStatus, Status
 from games.engine.events import UnoWindowOpened
-from games.log.hashing import format_time
 from games.log.store import Appended
 from games.models import Game
 from unoservice import clock
+from unoservice.clock import format_time
 
 logger = logging.getLogger(__name__)
 
@@ -146,11 +147,14 @@ def forget_deadline(game: Game, token: str) -> None:
     _set_open(game, {t: d for t, d in game.open_deadlines.items() if t != token})
 
 
+#: games.tasks.sweep_deadlines, sent by name: the tasks call the services, which write
+#: through the write path, which imports this module.
+SWEEP_TASK = "games.sweep_deadlines"
+
+
 def schedule_sweeps(due_times: list[datetime]) -> None:
     """A sweep timed for each moment these deadlines fall due (their due time rounded up
     to the next `UNO_DEADLINE_BUCKET_MS`), unless this process already sent one for it."""
-    from games.tasks import sweep_deadlines  # the tasks import the write path, which imports this
-
     bucket = settings.UNO_DEADLINE_BUCKET_MS
     now_moment = math.floor(clock.now().timestamp() * 1000 / bucket)
     moments = {math.ceil(due.timestamp() * 1000 / bucket) for due in due_times}
@@ -161,7 +165,7 @@ def schedule_sweeps(due_times: list[datetime]) -> None:
     for moment in new:
         eta = datetime.fromtimestamp(moment * bucket / 1000, UTC)
         try:
-            sweep_deadlines.apply_async(eta=eta, retry=False)
+            current_app.signature(SWEEP_TASK).apply_async(eta=eta, retry=False)
         except Exception:  # the broker is down: beat's sweep still enforces it
             with _sent_lock:
                 _sent_moments.discard(moment)

@@ -250,7 +250,7 @@ def test_counts_of_a_process_that_stopped_are_in_the_table(
     read = manage(
         "shell",
         "-c",
-        "from unoservice.ops.dashboard import dashboard_get; from unoservice import clock;"
+        "from games.admin.dashboard import dashboard_get; from unoservice import clock;"
         "b = dashboard_get(now=clock.now());"
         "import json; print(json.dumps({f.key: f.value for f in b.figures + b.refusals}))",
         env=env,

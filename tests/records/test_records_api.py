@@ -68,7 +68,7 @@ def table(clock):
 
 def test_a_player_is_shown_with_stats_overall_and_by_preset(table):
     ann = table["ann"]
-    response = client_of(table["cid"]).get(reverse("players:player", args=[ann.id]))
+    response = client_of(table["cid"]).get(reverse("scoring:player", args=[ann.id]))
     assert response.status_code == 200
     body = response.json()
     assert (body["id"], body["name"], body["bot"]) == (str(ann.id), ann.name, False)
@@ -89,7 +89,7 @@ def test_an_unknown_player_is_404_player_not_found(table):
 
 
 def test_a_players_games_list_only_the_games_the_caller_may_read(table):
-    path = reverse("players:player-games", args=[table["ann"].id])
+    path = reverse("scoring:player-games", args=[table["ann"].id])
     as_bob = client_of(table["bob"]).get(path).json()
     as_cid = client_of(table["cid"]).get(path).json()
     newest_first = [str(table[name].id) for name in ("aborted", "private", "public")]
@@ -105,7 +105,7 @@ def test_a_players_games_list_only_the_games_the_caller_may_read(table):
 
 def test_a_players_games_page_by_cursor(table):
     client = client_of(table["bob"])
-    path = reverse("players:player-games", args=[table["ann"].id])
+    path = reverse("scoring:player-games", args=[table["ann"].id])
     first = client.get(path, {"limit": 2}).json()
     second = client.get(path, {"limit": 2, "cursor": first["next_cursor"]}).json()
     assert len(first["results"]) == 2 and second["next_cursor"] is None
@@ -152,7 +152,7 @@ def test_an_unknown_preset_has_no_leaderboard(table):
 
 def test_the_rating_history_lists_each_rated_game_naming_only_games_the_caller_may_read(table):
     bob = table["bob"]
-    path = reverse("players:player-ratings", args=[bob.id])
+    path = reverse("scoring:player-ratings", args=[bob.id])
     as_cid = client_of(table["cid"]).get(path).json()["results"]
     as_bob = client_of(bob).get(path).json()["results"]
     assert [c["game"] for c in as_bob] == [str(table["private"].id), str(table["public"].id)]
@@ -166,5 +166,5 @@ def test_the_rating_history_lists_each_rated_game_naming_only_games_the_caller_m
 
 
 def test_records_need_a_signed_in_caller(table):
-    response = APIClient().get(reverse("players:player", args=[table["ann"].id]))
+    response = APIClient().get(reverse("scoring:player", args=[table["ann"].id]))
     assert response.status_code == 401

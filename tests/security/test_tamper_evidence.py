@@ -17,9 +17,10 @@ from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 
 from games.log.audit import audit_game
-from games.log.hashing import envelope, event_hash, format_time
+from games.log.hashing import envelope, event_hash
 from games.log.storage_guard import allow_event_log_rewrite
 from games.models import AppendOnlyError, Game, GameEvent
+from unoservice.clock import format_time
 
 from .support import call, ok, start_table, stored_events
 

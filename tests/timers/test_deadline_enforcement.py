@@ -380,7 +380,7 @@ def test_deadlines_due_together_share_one_timed_sweep_never_early(clock, setting
 
     settings.UNO_DEADLINE_BUCKET_MS = 50
     sent = []
-    monkeypatch.setattr(sweep_deadlines, "apply_async", lambda **kw: sent.append(kw["eta"]))
+    monkeypatch.setattr(sweep_deadlines, "apply_async", lambda *a, **kw: sent.append(kw["eta"]))
     monkeypatch.setattr(deadlines, "_sent_moments", set())
     due = clock.now + timedelta(seconds=1, milliseconds=10)
     together = [due, due + timedelta(milliseconds=30), due + timedelta(milliseconds=90)]
