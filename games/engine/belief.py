@@ -280,6 +280,8 @@ class Belief:
         s = self.state
         if s.seat_count != len(view["seats"]):
             raise Inconsistent("the events do not start with the game's start")
+        if s.rules.cards == "flip" and not s.deck:  # paired in an earlier round's deal
+            s.deck = build_deck("flip", False)
         dark = view.get("side") == "dark"
         hands = list(s.hands)
         mine = tuple(card(code) for code in view["you"]["hand"])
