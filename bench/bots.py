@@ -2,6 +2,8 @@
 
     uv run python bench/bots.py [--rounds 2000] [--seed 1]
     uv run python bench/bots.py --games 1000 [--preset flip]
+    uv run python bench/bots.py --expert [--rounds 2000] [--rounds-4p 1000]
+                                [--preset-rounds 500] [--curve-rounds 500] [--budget-ms 200]
 
 Without `--games` (the pure engine, no database): `greedy` plays `random`, two seats, a
 classic match after match until each seat order has played `--rounds` rounds (greedy in
@@ -13,6 +15,16 @@ a playable card, which any sensible player beats. Greedy is therefore also measu
 against a stronger yardstick, `random plays`: a uniform choice among its card plays
 when it has one, its other commands only without (the policy of RLCard's random agent
 and of `manage.py bench_engine`). Printed beside the goal, not part of it.
+
+With `--expert`: `expert` (games.engine.expert) against `greedy` in the pure engine,
+fixed seeds, every seat order (the expert in each seat in turn), matches to 50 points:
+two seats over `--rounds` rounds in all (goal: expert wins at least 65%); four seats, one
+expert and three greedy, over `--rounds-4p` (goal: at least 40%; a fair share is 25%);
+two seats under the house and flip presets over `--preset-rounds` each (goal: the expert
+wins more than greedy); the CPU time of each expert decision (p50, p99; goal p99 at
+most 250 ms at the default budget); and the strength curve, the two-seat win rate at
+budgets of 25, 50, 100 and 250 ms over `--curve-rounds` each. The expert's budget is
+CPU time of its own thread (`time.thread_time`), so a busy machine does not weaken it.
 
 With `--games N`: N games of bots alone (no seat for the host, `bot_think_ms` 0, 2 to 6
 seats, every preset in turn or only `--preset`'s, `target_score` 50) are created and
@@ -118,6 +130,162 @@ def bot_only_matches_per_second(seconds: float, seed: int) -> float:
     return round(played / (time.perf_counter() - started), 1)
 
 
+#: The service's default budget (unoservice.settings UNO_EXPERT_BUDGET_MS).
+DEFAULT_EXPERT_BUDGET_MS = 200
+CURVE_BUDGETS_MS = (25, 50, 100, 250)
+
+
+def seen_match(
+    strategies: dict[int, str],
+    rng: random.Random,
+    rounds_left: int,
+    preset: str,
+    budget,
+    decision_ms: list[float],
+):
+    """One match to 50 points (`preset`) in which the expert seats search from the
+    events their seat was shown; yields each round's winner. Appends the CPU time of
+    each expert decision to `decision_ms`."""
+    from games.engine import StartGame, Status, Viewer, redact_for, rule_set_from, step
+    from games.engine.events import RoundEnded, RoundStarted
+    from games.engine.state import GameState, Timers
+    from games.engine.strategies import EXPERT, bot_decision
+
+    seats = len(strategies)
+    start = StartGame(
+        seats,
+        rule_set_from(preset, {"target_score": 50}),
+        timers=Timers(bot_delay_ms=0),
+        bot_seats=tuple(range(seats)),
+    )
+    outcome = step(GameState(), start, rng)
+    state = outcome.state
+    experts = [seat for seat, strategy in strategies.items() if strategy == EXPERT]
+    viewers = {seat: Viewer.of_seat(seat) for seat in experts}
+    seen = {seat: [redact_for(e, viewers[seat]) for e in outcome.events] for seat in experts}
+    while state.status is Status.ACTIVE and rounds_left > 0:
+        seat = state.to_act
+        if seat in seen:
+            began = time.thread_time()
+            command = bot_decision(state, seat, EXPERT, rng, seen=seen[seat], budget=budget)
+            decision_ms.append((time.thread_time() - began) * 1000)
+        else:
+            command = bot_decision(state, seat, strategies[seat], rng)
+        outcome = step(state, command, rng)
+        state = outcome.state
+        for event in outcome.events:
+            for watcher, events in seen.items():
+                if isinstance(event, RoundStarted):
+                    del events[1:]  # the game's start stays; the round's events follow it
+                events.append(redact_for(event, viewers[watcher]))
+            if isinstance(event, RoundEnded) and event.winner is not None:
+                rounds_left -= 1
+                yield event.winner
+
+
+def expert_against_greedy(
+    seats: int, rounds: int, seed: int, budget_ms: int, preset: str = "classic"
+) -> dict:
+    """The expert in each seat in turn, the others greedy: its share of `rounds` rounds."""
+    from games.engine.expert import Budget
+
+    rng = random.Random(seed)
+    budget = Budget(seconds=budget_ms / 1000, clock=time.thread_time)
+    decision_ms: list[float] = []
+    won = played = 0
+    for expert_seat in range(seats):
+        strategies = {seat: "greedy" for seat in range(seats)}
+        strategies[expert_seat] = "expert"
+        share = rounds // seats + (expert_seat < rounds % seats)
+        counted = 0
+        while counted < share:
+            for winner in seen_match(strategies, rng, share - counted, preset, budget, decision_ms):
+                counted += 1
+                won += winner == expert_seat
+        played += counted
+    decision_ms.sort()
+    return {
+        "seats": seats,
+        "preset": preset,
+        "budget_ms": budget_ms,
+        "rounds": played,
+        "expert_won": won,
+        "expert_win_rate": round(won / played, 4) if played else 0.0,
+        "decisions": len(decision_ms),
+        "decision_p50_ms": round(_percentile(decision_ms, 0.50), 1),
+        "decision_p99_ms": round(_percentile(decision_ms, 0.99), 1),
+    }
+
+
+def _percentile(ordered: list[float], share: float) -> float:
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def expert_report(args) -> dict:
+    two = expert_against_greedy(2, args.rounds, args.seed, args.budget_ms)
+    print(
+        f"two seats, expert vs greedy: expert won {two['expert_won']} of {two['rounds']} "
+        f"rounds: {two['expert_win_rate']:.1%} (goal >= 65%)",
+        flush=True,
+    )
+    four = expert_against_greedy(4, args.rounds_4p, args.seed + 1, args.budget_ms)
+    print(
+        f"four seats, one expert vs three greedy: expert won {four['expert_won']} of "
+        f"{four['rounds']} rounds: {four['expert_win_rate']:.1%} (goal >= 40%)",
+        flush=True,
+    )
+    presets = {}
+    for offset, preset in enumerate(("house", "flip"), start=2):
+        result = expert_against_greedy(
+            2, args.preset_rounds, args.seed + offset, args.budget_ms, preset
+        )
+        presets[preset] = result
+        print(
+            f"{preset}, two seats: expert won {result['expert_won']} of {result['rounds']} "
+            f"rounds: {result['expert_win_rate']:.1%}, greedy "
+            f"{1 - result['expert_win_rate']:.1%} (goal: the expert wins more)",
+            flush=True,
+        )
+    p99 = max(
+        two["decision_p99_ms"],
+        four["decision_p99_ms"],
+        *(r["decision_p99_ms"] for r in presets.values()),
+    )
+    print(
+        f"CPU per expert decision at {args.budget_ms} ms: p50 {two['decision_p50_ms']} ms "
+        f"(two seats), {four['decision_p50_ms']} ms (four); p99 {p99} ms (goal <= 250 ms)",
+        flush=True,
+    )
+    curve = {}
+    for budget_ms in CURVE_BUDGETS_MS:
+        point = expert_against_greedy(2, args.curve_rounds, args.seed + 10, budget_ms)
+        curve[str(budget_ms)] = point["expert_win_rate"]
+        print(
+            f"strength at {budget_ms} ms: {point['expert_win_rate']:.1%} of "
+            f"{point['rounds']} two-seat rounds",
+            flush=True,
+        )
+    return {
+        "expert_vs_greedy_2p": two["expert_win_rate"],
+        "expert_4p": four["expert_win_rate"],
+        "decision_p50_ms": two["decision_p50_ms"],
+        "decision_p99_ms": p99,
+        "house_2p": presets["house"]["expert_win_rate"],
+        "flip_2p": presets["flip"]["expert_win_rate"],
+        "curve_2p": curve,
+        "rounds": {
+            "two_seats": two["rounds"],
+            "four_seats": four["rounds"],
+            "each_preset": presets["house"]["rounds"],
+            "each_curve_point": args.curve_rounds,
+        },
+        "budget_ms": args.budget_ms,
+        "details": {"two_seats": two, "four_seats": four, **presets},
+    }
+
+
 def setup_django() -> None:
     if not os.environ.get("DATABASE_URL"):
         os.environ["UNO_DATA_DIR"] = tempfile.mkdtemp(prefix="uno-bench-bots-")
@@ -176,7 +344,23 @@ def main() -> int:
     parser.add_argument("--games", type=int, help="bot-only games through the service")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--preset", choices=PRESETS, help="with --games: only this preset")
+    parser.add_argument("--expert", action="store_true", help="expert against greedy")
+    parser.add_argument("--rounds-4p", type=int, default=1000)
+    parser.add_argument("--preset-rounds", type=int, default=500)
+    parser.add_argument("--curve-rounds", type=int, default=500)
+    parser.add_argument("--budget-ms", type=int, default=DEFAULT_EXPERT_BUDGET_MS)
     args = parser.parse_args()
+    if args.expert:
+        result = expert_report(args)
+        print(json.dumps(result))
+        met = (
+            result["expert_vs_greedy_2p"] >= 0.65
+            and result["expert_4p"] >= 0.40
+            and result["house_2p"] > 0.5
+            and result["flip_2p"] > 0.5
+            and result["decision_p99_ms"] <= 250
+        )
+        return 0 if met else 1
     if args.games:
         result = games_through_the_service(args.games, (args.preset,) if args.preset else PRESETS)
         print(

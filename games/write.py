@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from datetime import datetime
 
 from django.conf import settings
@@ -38,8 +39,9 @@ from django.dispatch import Signal
 
 from games import engine
 from games.engine import GameState, InvalidRules, RuleViolation
+from games.engine.expert import Budget
 from games.engine.snapshot import FORMAT, state_from_json, state_to_json
-from games.engine.strategies import ABANDONED_SEAT_STRATEGY, bot_decision
+from games.engine.strategies import ABANDONED_SEAT_STRATEGY, EXPERT, bot_decision
 from games.live.wakeups import announce, announce_players
 from games.log import seals
 from games.log.end_order import next_end_seq
@@ -52,6 +54,7 @@ from games.log.store import (
     engine_events,
     load_events,
     new_engine_event,
+    round_events,
 )
 from games.randomness import OperatingSystemRandom, SeededRandom
 from games.timers.deadlines import (
@@ -359,10 +362,22 @@ def _deadline_command(game: Game, state: GameState, token: str, deadline: dict):
     any other deadline, or a bot with nothing to send, with the engine's timeout."""
     if deadline["kind"] == DeadlineKind.BOT:
         seat = deadline["seat"]
-        command = bot_decision(state, seat, bot_strategy(game, seat), _bot_rng(game))
+        strategy = bot_strategy(game, seat)
+        search = _search_inputs(game, seat) if strategy == EXPERT else {}
+        command = bot_decision(state, seat, strategy, _bot_rng(game), **search)
         if command is not None:
             return command
     return engine.Timeout(token)
+
+
+def _search_inputs(game: Game, seat: int) -> dict:
+    """What the `expert` bot searches from: the round's events as its seat was shown
+    them, and its budget, `UNO_EXPERT_BUDGET_MS` of this process's clock (its deadline
+    fell due that much before the think time ends: games.timers.deadlines)."""
+    viewer = engine.Viewer.of_seat(seat)
+    seen = [engine.redact_for(event, viewer) for event in round_events(game.id)]
+    seconds = settings.UNO_EXPERT_BUDGET_MS / 1000
+    return {"seen": seen, "budget": Budget(seconds=seconds, clock=time.perf_counter)}
 
 
 def bot_strategy(game: Game, seat: int) -> str:

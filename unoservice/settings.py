@@ -245,6 +245,9 @@ UNO_SCHEDULE_DEADLINE_TASKS = env.env_bool(ENV, "UNO_SCHEDULE_DEADLINE_TASKS", T
 UNO_SWEEP_SECONDS = float(ENV.get("UNO_SWEEP_SECONDS", "1"))
 # Deadlines due within this many ms share one timed sweep (games.timers.deadlines).
 UNO_DEADLINE_BUCKET_MS = env.env_int(ENV, "UNO_DEADLINE_BUCKET_MS", 50)
+# How long an `expert` bot searches for one decision (wall clock, inside its game's
+# `bot_think_ms`: its turn falls due this much earlier); docs/bots.md.
+UNO_EXPERT_BUDGET_MS = max(1, env.env_int(ENV, "UNO_EXPERT_BUDGET_MS", 200))
 # PostgreSQL: the role web, worker and beat connect as, when it is not the owner who
 # migrates; `migrate` grants it what the service needs, and only INSERT and SELECT on the
 # event log (games.log.storage_guard). Empty: no grants (one role, or SQLite).

@@ -6,6 +6,9 @@ it is given. It never reads the state itself, so it cannot peek at other hands o
 draw pile. `bot_decision` is the only way in.
 
 - `random`: a uniform choice among the legal commands.
+- `expert`: searches (games.engine.expert): samples the hidden cards consistently with
+  everything its seat was shown and plays each candidate out with the engine; it needs
+  the events its seat was shown (`seen`) and a `Budget`, and plays `greedy` without them.
 - `greedy`: catches an UNO it can catch and calls its own; sheds the card worth the most
   points (action cards first when an opponent is close to going out), keeps wilds for
   when nothing else plays, calls the color it holds most, swaps with the smallest hand,
@@ -16,8 +19,9 @@ draw pile. `bot_decision` is the only way in.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 
+from .belief import Inconsistent
 from .cards import (
     COLORED_ACTIONS,
     COLORS,
@@ -41,12 +45,13 @@ from .commands import (
     Pass,
     PlayCard,
 )
+from .expert import Budget, expert_choice
 from .legal import legal_actions
 from .shuffle import Rng
 from .state import GameState
 from .views import Viewer, view_for
 
-RANDOM, GREEDY = "random", "greedy"
+RANDOM, GREEDY, EXPERT = "random", "greedy", "expert"
 #: The strategy of a seat the server took over from a player who left it.
 ABANDONED_SEAT_STRATEGY = GREEDY
 
@@ -58,12 +63,30 @@ _FALLBACKS = (Accept, DrawCard, Pass, KeepCard)
 _IN_PLAY = ("playing", "bot")
 
 
-def bot_decision(state: GameState, seat: int, strategy: str, rng: Rng):
-    """The command the bot in `seat` sends now, or None when it has nothing to send."""
+def bot_decision(
+    state: GameState,
+    seat: int,
+    strategy: str,
+    rng: Rng,
+    *,
+    seen: Iterable[Mapping] | None = None,
+    budget: Budget | None = None,
+):
+    """The command the bot in `seat` sends now, or None when it has nothing to send.
+    `seen` (what `expert` searches from): the events of the game as `redact_for` shows
+    them to the seat, the game's start first, then at least the current round's."""
     actions = legal_actions(state, seat)
     if not actions:
         return None
-    return STRATEGIES[strategy](view_for(state, Viewer.of_seat(seat)), actions, rng)
+    view = view_for(state, Viewer.of_seat(seat))
+    if strategy == EXPERT:
+        if seen is not None:
+            try:
+                return expert_choice(view, actions, rng, seen=seen, budget=budget)
+            except Inconsistent:
+                pass  # a log it cannot follow: it plays greedy rather than nothing
+        strategy = GREEDY
+    return STRATEGIES[strategy](view, actions, rng)
 
 
 def random_choice(view: dict, actions: list, rng: Rng):
@@ -95,7 +118,11 @@ def greedy_choice(view: dict, actions: list, rng: Rng):
     return actions[0]
 
 
-STRATEGIES: dict[str, Callable] = {RANDOM: random_choice, GREEDY: greedy_choice}
+STRATEGIES: dict[str, Callable] = {
+    RANDOM: random_choice,
+    GREEDY: greedy_choice,
+    EXPERT: expert_choice,
+}
 
 
 class _Table:

@@ -226,7 +226,8 @@ class BotInput(RequestBody):
         choices=list(STRATEGIES),
         help_text="`random`: a uniform legal action; `greedy`: sheds high-point cards first, "
         "keeps wilds for when nothing else plays, calls and catches UNO, challenges a Wild "
-        "Draw Four when a bluff is likely.",
+        "Draw Four when a bluff is likely; `expert`: searches, playing out the round in "
+        "worlds consistent with what its seat has seen.",
     )
 
 

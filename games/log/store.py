@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from functools import cache
 
 from django.core.exceptions import ValidationError
-from django.db import connection
+from django.db import connection, models
 
 from games.engine import event_to_parts
 from games.engine.codec import SCHEMA_VERSION, events_from_parts, schema_version_of
@@ -111,6 +111,19 @@ def load_events(game_id, *, after: int = 0, upto: int | None = None, limit: int 
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
     return list(rows[:limit] if limit else rows)
+
+
+def round_events(game_id) -> list[Event]:
+    """The game's start and its current round's events (the engine's, in their current
+    shape): what a seat's view of the round is read from (the `expert` bot's search)."""
+    rows = GameEvent.objects.filter(game_id=game_id)
+    round_start = (
+        rows.filter(type="round_started").order_by("-seq").values_list("seq", flat=True).first()
+    )
+    if round_start is None:
+        return engine_events(rows.order_by("seq"))
+    chosen = rows.filter(models.Q(type="game_started") | models.Q(seq__gte=round_start))
+    return engine_events(chosen.order_by("seq"))
 
 
 def head_and_events(

@@ -36,6 +36,7 @@ from django.conf import settings
 
 from games.engine import GameState, SeatStatus, Status
 from games.engine.events import UnoWindowOpened
+from games.engine.strategies import EXPERT
 from games.log.store import Appended
 from games.models import Game
 from unoservice import clock
@@ -118,12 +119,28 @@ def sync_deadlines(game: Game, appended: list[Appended], state: GameState | None
     still_open = _open_tokens(state)
     kept = {t: d for t, d in game.open_deadlines.items() if t in still_open}
     opened = _opened(appended, still_open)
+    _searching_starts_early(game, opened, state)
     if state is not None and state.status == Status.ACTIVE:
         opened.update(_bot_answers(appended, state))
     _set_open(game, {**kept, **opened})
     turn = game.open_deadlines.get(state.turn_token) if state is not None else None
     game.deadline_at = parse_time(turn["closes_at"]) if turn else None
     return [d["due_at"] for d in opened.values()]
+
+
+def _searching_starts_early(game: Game, opened: dict[str, dict], state: GameState | None) -> None:
+    """An `expert` bot's turn falls due `UNO_EXPERT_BUDGET_MS` before its think time
+    ends (never before the turn began): its search is part of the think time, so its
+    move lands when the think time ends, not a search later."""
+    strategies = game.bots.get("strategies", {})
+    experts = {int(seat) for seat, strategy in strategies.items() if strategy == EXPERT}
+    if not experts or state is None:
+        return
+    think = state.timers.bot_delay_ms
+    early = timedelta(milliseconds=min(settings.UNO_EXPERT_BUDGET_MS, think))
+    for deadline in opened.values():
+        if deadline["kind"] == "bot" and deadline["seat"] in experts:
+            deadline["due_at"] = format_time(parse_time(deadline["closes_at"]) - early)
 
 
 def _set_open(game: Game, deadlines: dict[str, dict]) -> None:

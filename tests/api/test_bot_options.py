@@ -128,3 +128,10 @@ def test_a_bot_waits_on_a_window_only_when_it_may_catch(staff, ann):
 
     assert bot_deadlines(caught_by_hand) == {"bot-uno-0": 1}
     assert bot_deadlines(penalised_by_the_server) == {}
+
+
+def test_an_expert_bot_is_accepted_at_creation(make_player):
+    response = create(make_player("eve"), bots=[{"strategy": "expert"}])
+    assert response.status_code == 201, response.content
+    seat = response.json()["seats"][1]
+    assert seat["state"] == "bot" and seat["player"]["bot"] is True

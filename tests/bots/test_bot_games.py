@@ -117,3 +117,45 @@ def test_a_seat_taken_over_from_a_player_plays_greedy(host, clock):
     )
     assert bot_strategy(game, 1) == "random"
     assert bot_strategy(game, 2) == "greedy"
+
+
+def test_an_expert_searches_inside_its_think_time_and_plays_through_the_write_path(
+    host, clock, settings
+):
+    """Its turn falls due UNO_EXPERT_BUDGET_MS before the think time ends (clients are
+    still shown the end of the think time), and what it sends is an ordinary move."""
+    settings.UNO_EXPERT_BUDGET_MS = 300
+    game = services.game_create(
+        host=host,
+        seats=2,
+        rules={"preset": "classic"},
+        bots=[{"strategy": "expert"}, {"strategy": "greedy"}],
+        seat_host=False,
+        bot_think_ms=800,
+    )
+    services.game_start(game_id=game.id, player=host)
+    game = Game.objects.get(pk=game.pk)
+    moved = 0
+    for _ in range(12):
+        (deadline,) = (d for t, d in game.open_deadlines.items() if t.startswith("turn-"))
+        closes, due = (datetime.fromisoformat(deadline[k]) for k in ("closes_at", "due_at"))
+        early = closes - due
+        expected = timedelta(milliseconds=300 if deadline["seat"] == 0 else 0)
+        assert early == expected
+        clock.now = due
+        assert services.game_deadlines_enforce(game_id=game.id) == 1
+        game = Game.objects.get(pk=game.pk)
+        moved += deadline["seat"] == 0
+        if game.status != "active":
+            break
+    assert moved >= 3
+    assert GameEvent.objects.filter(game=game, actor="bot:0").exists()
+    assert audit_game(game)["ok"]
+
+
+def test_a_game_of_experts_plays_to_its_end(host, clock, settings):
+    settings.UNO_EXPERT_BUDGET_MS = 5
+    game = bots_game(host, 3, "house", ["expert", "greedy", "expert"])
+    game = sweep_until_over(game)
+    assert game.status == "finished"
+    assert audit_game(game)["ok"]

@@ -1,0 +1,156 @@
+"""The `expert` bot in the pure engine: it knows what its seat was shown and nothing else,
+and it follows every preset and option through the engine's own rules."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from games.engine import (
+    StartGame,
+    Status,
+    Viewer,
+    redact_for,
+    rule_set_from,
+    step,
+    view_for,
+)
+from games.engine.belief import Belief
+from games.engine.cards import faces_of
+from games.engine.events import RoundStarted
+from games.engine.expert import Budget
+from games.engine.state import GameState, Timers
+from games.engine.strategies import EXPERT, GREEDY, bot_decision
+from tests.bots.test_strategies import with_hidden_cards_exchanged
+
+#: Rule sets covering every option the expert must follow: stacking, Seven-O and
+#: jump-in (house), force play and the Ozby rules, Downpour, UNO FLIP!, teams.
+RULES = {
+    "classic": ("classic", {}),
+    "house": ("house", {}),
+    "ozby": ("ozby", {}),
+    "flip": ("flip", {}),
+    "modern-swap": ("modern-swap", {}),
+    "downpour-force-play": ("classic", {"downpour": True, "force_play": True}),
+    "draw-to-match-stacking": ("classic", {"draw_to_match": True, "stacking": "any"}),
+    "discard-wilds": ("modern-shuffle", {"custom_wild_effect": "others_discard_wilds"}),
+    "teams": ("classic", {"teams": True}),
+}
+
+
+def started(preset: str, options: dict, seats: int, rng: random.Random):
+    rules = rule_set_from(preset, {"target_score": 50, **options})
+    start = StartGame(seats, rules, timers=Timers(bot_delay_ms=0), bot_seats=tuple(range(seats)))
+    outcome = step(GameState(), start, rng)
+    return outcome.state, list(outcome.events)
+
+
+def played(strategies: dict[int, str], rng: random.Random, preset="classic", options=None):
+    """(state, seat to act, the events that seat was shown) before each command of a
+    match between `strategies` (the expert searching a few worlds), until it ends."""
+    seats = len(strategies)
+    state, log = started(preset, options or {}, seats, rng)
+    seen = {seat: [redact_for(e, Viewer.of_seat(seat)) for e in log] for seat in range(seats)}
+    while state.status is Status.ACTIVE:
+        seat = state.to_act
+        yield state, seat, seen[seat]
+        search = {"seen": seen[seat], "budget": Budget(worlds=3)}
+        command = bot_decision(
+            state, seat, strategies[seat], rng, **(search if strategies[seat] == EXPERT else {})
+        )
+        outcome = step(state, command, rng)
+        state = outcome.state
+        for event in outcome.events:
+            for watcher, events in seen.items():
+                if isinstance(event, RoundStarted):
+                    del events[1:]
+                events.append(redact_for(event, Viewer.of_seat(watcher)))
+
+
+def hidden_cards_exchanged(state: GameState, seat: int) -> GameState:
+    """The same table as `seat` sees it, other hands and the draw pile made of other
+    cards. In UNO FLIP! everyone sees the backs of the cards in hands and of the pile's
+    top card: each hidden card is then swapped for a card under the pile's top with the
+    same back, and the rest of the pile reversed."""
+    if not state.deck:
+        return with_hidden_cards_exchanged(state, seat)
+    other = state.copy()
+    top, pile = other.draw_pile[:1], list(other.draw_pile[1:])
+    hands = [list(hand) for hand in other.hands]
+    for holder, hand in enumerate(hands):
+        if holder == seat:
+            continue
+        for at, held in enumerate(hand):
+            swap = next((i for i, c in enumerate(pile) if c.back == held.back and c != held), None)
+            if swap is not None:
+                hand[at], pile[swap] = pile[swap], held
+    other.hands = tuple(tuple(hand) for hand in hands)
+    other.draw_pile = tuple(top) + tuple(reversed(pile))
+    return other
+
+
+@pytest.mark.parametrize("name", ["classic", "house", "flip", "ozby"])
+def test_the_expert_decides_the_same_when_only_hidden_cards_differ(name):
+    preset, options = RULES[name]
+    compared = 0
+    for state, seat, seen in played({0: EXPERT, 1: GREEDY, 2: GREEDY}, random.Random(5), preset):
+        if seat != 0 or compared >= 12:
+            continue
+        other = hidden_cards_exchanged(state, seat)
+        if other.hands == state.hands:
+            continue
+        budget = Budget(worlds=3)
+        first = bot_decision(state, seat, EXPERT, random.Random(9), seen=seen, budget=budget)
+        second = bot_decision(other, seat, EXPERT, random.Random(9), seen=seen, budget=budget)
+        assert first == second
+        compared += 1
+    assert compared >= 8
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_the_expert_follows_the_round_from_what_its_seat_was_shown(name):
+    """At each of its decisions the seat's belief has the table exactly as the engine
+    keeps it, every card it claims to know where the engine has it, and each world it
+    deals holds the game's own cards, the hidden ones in the hidden places."""
+    preset, options = RULES[name]
+    seats = 4 if options.get("teams") else 3
+    strategies = {seat: (EXPERT if seat % 2 == 0 else GREEDY) for seat in range(seats)}
+    rng = random.Random(21)
+    checked = 0
+    rounds = 0
+    for state, seat, seen in played(strategies, rng, preset, options):
+        if state.round > 2:
+            break
+        rounds = state.round
+        view = view_for(state, Viewer.of_seat(seat))
+        belief = Belief.of(view, seen)
+        known = belief.state
+        for field in ("to_act", "phase", "color", "direction", "pending_draw", "side", "owed"):
+            assert getattr(known, field) == getattr(state, field), field
+        assert known.discard_pile == state.discard_pile
+        assert known.uno_windows == state.uno_windows
+        for holder, hand in enumerate(known.hands):
+            claimed = Counter(c for c in hand if c.code != "?")
+            assert not claimed - Counter(state.hands[holder]), holder
+        world = belief.sample(random.Random(checked), view)
+        assert world.hands[seat] == state.hands[seat]
+        assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+        assert len(world.draw_pile) == len(state.draw_pile)
+        every = (*world.hands, world.draw_pile, world.discard_pile, world.out_of_play)
+        real = (*state.hands, state.draw_pile, state.discard_pile, state.out_of_play)
+        assert cards_of(every, state) == cards_of(real, state)
+        if state.deck:  # UNO FLIP!: the pairing is secret; the backs are not
+            assert [sorted(c.back for c in h) for h in world.hands] == [
+                sorted(c.back for c in h) for h in state.hands
+            ]
+        checked += 1
+    assert checked > 15 and rounds >= 1
+
+
+def cards_of(piles, state: GameState) -> Counter:
+    """The cards in `piles`; in UNO FLIP! their faces (the deck pairs them in secret)."""
+    if state.deck:
+        return Counter(face.code for pile in piles for c in pile for face in faces_of(c))
+    return Counter(c.code for pile in piles for c in pile)
