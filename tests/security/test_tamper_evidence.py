@@ -24,7 +24,11 @@ from games.storage_guard import allow_event_log_rewrite
 from .support import call, ok, start_table, stored_events
 
 TRIGGER = "games_gameevent_append_only"
-SQLITE_TRIGGERS = {"games_gameevent_append_only_update", "games_gameevent_append_only_delete"}
+SQLITE_TRIGGERS = {
+    "games_gameevent_append_only_update",
+    "games_gameevent_append_only_delete",
+    "games_gameevent_append_only_insert",
+}
 
 
 def played_game(client, moves: int = 12) -> Game:
