@@ -22,7 +22,7 @@ from unoservice.errors import DomainError
 from . import selectors, services
 from .audit import audit_game
 from .engine import PRESETS
-from .models import Game, GameEvent, GameSeat, GameStatus, SigningKey
+from .models import Game, GameEvent, GameSeat, GameStatus
 from .replay_viewer import replay_steps
 
 OPEN = (GameStatus.WAITING, GameStatus.ACTIVE)
@@ -390,12 +390,3 @@ class GameEventAdmin(RecordAdmin):
     list_filter = ("type",)
     search_fields = ("game__id",)
     readonly_fields = [f.name for f in GameEvent._meta.fields]
-
-
-@admin.register(SigningKey)
-class SigningKeyAdmin(RecordAdmin):
-    """The public keys seals verify against (GET /api/v1/keys); the private key is a file,
-    and keys are made and retired with manage.py create_signing_key / retire_signing_key."""
-
-    list_display = ("key_id", "alg", "created_at", "retired_at")
-    readonly_fields = [f.name for f in SigningKey._meta.fields]
