@@ -227,24 +227,6 @@ def _head_row_sql(lock: bool, skip_locked: bool, due: bool) -> str:
     return sql
 
 
-class SigningKey(models.Model):
-    """A public key the service signs seals with (the private key lives in a file)."""
-
-    key_id = models.CharField(
-        max_length=16, primary_key=True, help_text="The first 16 hex of the key's sha256."
-    )
-    alg = models.CharField(max_length=10, default="Ed25519")
-    public_key = models.CharField(max_length=64, help_text="Raw 32 bytes, base64url.")
-    created_at = models.DateTimeField()
-    retired_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["created_at"]
-
-    def __str__(self) -> str:
-        return f"{self.alg} key {self.key_id}" + (" (retired)" if self.retired_at else "")
-
-
 class GameSeat(models.Model):
     """Who sits where. Seats are numbered from 0 in the order they were taken."""
 

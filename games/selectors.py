@@ -9,13 +9,13 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from games import engine
 from games.engine import GameState
+from games.log import signing_keys
 from games.log.hashing import GENESIS_HASH
 from games.log.store import engine_events, load_events
 from players.models import Player
-from unoservice.clock import format_time
 
 from .errors import GameNotEnded, GameNotFound, GameNotSealed, StaffOnly
-from .models import Game, GameEvent, GameSeat, GameStatus, SigningKey, Visibility
+from .models import Game, GameEvent, GameSeat, GameStatus, Visibility
 from .presentation import event_document, game_document, reveals_all, viewer_of
 from .replay_links import replay_path
 from .write import load_state, replay_state
@@ -164,19 +164,8 @@ def seal_get(*, game: Game) -> dict:
 
 
 def signing_keys_get() -> dict:
-    keys = SigningKey.objects.order_by("created_at")
-    return {
-        "keys": [
-            {
-                "key_id": key.key_id,
-                "alg": key.alg,
-                "public_key": key.public_key,
-                "created_at": format_time(key.created_at),
-                "retired_at": format_time(key.retired_at) if key.retired_at else None,
-            }
-            for key in keys
-        ]
-    }
+    """The service's public keys, from its key files (never from the database)."""
+    return {"keys": signing_keys.keyring()}
 
 
 def audit_allowed(*, game: Game, player: Player) -> None:

@@ -23,7 +23,7 @@ from games import selectors, services
 from games.admin.replay_viewer import replay_steps
 from games.engine import PRESETS
 from games.log.audit import audit_game
-from games.models import Game, GameEvent, GameSeat, GameStatus, SigningKey
+from games.models import Game, GameEvent, GameSeat, GameStatus
 from players.models import Player
 from unoservice import clock
 from unoservice.errors import DomainError
@@ -393,12 +393,3 @@ class GameEventAdmin(RecordAdmin):
     list_filter = ("type",)
     search_fields = ("game__id",)
     readonly_fields = [f.name for f in GameEvent._meta.fields]
-
-
-@admin.register(SigningKey)
-class SigningKeyAdmin(RecordAdmin):
-    """The public keys seals verify against (GET /api/v1/keys); the private key is a file,
-    and keys are made and retired with manage.py create_signing_key / retire_signing_key."""
-
-    list_display = ("key_id", "alg", "created_at", "retired_at")
-    readonly_fields = [f.name for f in SigningKey._meta.fields]

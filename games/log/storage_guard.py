@@ -4,15 +4,20 @@ The model refuses `save()` of an existing event and every `delete()` (games.mode
 module covers what goes around the ORM.
 
 SQLite. Two triggers (migration 0007) refuse UPDATE and DELETE on `games_gameevent`
-unless the SQL function `uno_event_log_rewritable()` returns true. Every connection the
+unless the SQL function `uno_event_log_rewritable()` returns true. A third (migration
+0013) refuses an INSERT whose id or (game_id, seq) is already recorded, always: `INSERT
+OR REPLACE` and `REPLACE INTO` would otherwise delete the recorded row without firing
+the DELETE trigger (SQLite's REPLACE does not, with recursive triggers off). It is
+looked up in the primary key and the (game_id, seq) unique index, so an append costs two
+index probes more. Every connection the
 service opens gets that function when it is created (`connection_created`), answering
 false; it answers true only inside `allow_event_log_rewrite()`, on that one connection.
 A connection that lacks the function (the sqlite3 shell, another program) is refused too:
 the trigger fails with "no such function". Django's `flush` deletes rows with DELETE on
 SQLite, so `manage.py flush` (games/management/commands/flush.py, also what transactional
 tests use to empty the database) runs inside `allow_event_log_rewrite()`. A table remake
-(how Django alters a table on SQLite) drops its triggers: after every `migrate` the
-triggers are put back if migration 0007 is applied and they are missing.
+(how Django alters a table on SQLite) drops its triggers: after every `migrate` each
+trigger is put back if the migration that installs it is applied and it is missing.
 
 PostgreSQL. A trigger (migration 0002) refuses UPDATE and DELETE, whoever runs them; it
 does not see TRUNCATE, which is how `flush` empties tables there. In production the
@@ -46,6 +51,8 @@ SQLITE_TRIGGERS = {
 }
 #: The migration that installs the SQLite triggers (they are put back only once it is).
 SQLITE_TRIGGERS_MIGRATION = ("games", "0007_sqlite_events_append_only_triggers")
+SQLITE_INSERT_TRIGGER = "games_gameevent_append_only_insert"
+SQLITE_INSERT_TRIGGER_MIGRATION = ("games", "0013_sqlite_events_refuse_replace")
 _REWRITE_FLAG = "_uno_event_log_rewritable"
 
 
@@ -62,6 +69,24 @@ def sqlite_triggers_create_sql() -> list[str]:
 
 def sqlite_triggers_drop_sql() -> list[str]:
     return [f"DROP TRIGGER IF EXISTS {name}" for name in SQLITE_TRIGGERS.values()]
+
+
+def sqlite_insert_trigger_create_sql() -> str:
+    """CREATE TRIGGER for SQLite's insert over a recorded event (migration 0013 and the
+    post-migrate repair). NEW.id is -1 when the insert names no id."""
+    return (
+        f"CREATE TRIGGER IF NOT EXISTS {SQLITE_INSERT_TRIGGER} BEFORE INSERT ON {EVENT_TABLE} "
+        f"WHEN EXISTS (SELECT 1 FROM {EVENT_TABLE} "
+        "WHERE game_id = NEW.game_id AND seq = NEW.seq) "
+        f"OR EXISTS (SELECT 1 FROM {EVENT_TABLE} WHERE id = NEW.id) BEGIN "
+        f"SELECT RAISE(ABORT, '{EVENT_TABLE} is append-only: "
+        "an INSERT may not replace a recorded event'); "
+        "END"
+    )
+
+
+def sqlite_insert_trigger_drop_sql() -> str:
+    return f"DROP TRIGGER IF EXISTS {SQLITE_INSERT_TRIGGER}"
 
 
 # --- SQLite: the per-connection function the triggers ask ------------------------------
@@ -148,10 +173,15 @@ def _after_migrate(sender, using: str = DEFAULT_DB_ALIAS, **kwargs) -> None:
 
 
 def restore_sqlite_triggers(connection: BaseDatabaseWrapper) -> bool:
-    """Put back the SQLite triggers if migration 0007 is applied and a table remake (or
-    anyone) dropped them. Returns whether it created any."""
+    """Put back each SQLite trigger whose migration (0007, 0013) is applied if a table
+    remake (or anyone) dropped it. Returns whether it created any."""
     applied = MigrationRecorder(connection).applied_migrations()
-    if SQLITE_TRIGGERS_MIGRATION not in applied:
+    wanted: dict[str, str] = {}
+    if SQLITE_TRIGGERS_MIGRATION in applied:
+        wanted.update(zip(SQLITE_TRIGGERS.values(), sqlite_triggers_create_sql(), strict=True))
+    if SQLITE_INSERT_TRIGGER_MIGRATION in applied:
+        wanted[SQLITE_INSERT_TRIGGER] = sqlite_insert_trigger_create_sql()
+    if not wanted:
         return False
     with connection.cursor() as cursor:
         cursor.execute(
@@ -159,11 +189,10 @@ def restore_sqlite_triggers(connection: BaseDatabaseWrapper) -> bool:
             [EVENT_TABLE],
         )
         present = {name for (name,) in cursor.fetchall()}
-        if present >= set(SQLITE_TRIGGERS.values()):
-            return False
-        for statement in sqlite_triggers_create_sql():
+        missing = [sql for name, sql in wanted.items() if name not in present]
+        for statement in missing:
             cursor.execute(statement)
-    return True
+    return bool(missing)
 
 
 def grant_service_role(connection: BaseDatabaseWrapper, role: str) -> None:

@@ -14,7 +14,7 @@ import json
 import sqlite3
 import subprocess
 import sys
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -24,9 +24,16 @@ from django.db.models import ProtectedError
 
 from games import services
 from games.log.audit import audit_game
-from games.log.storage_guard import EVENT_TABLE, SQLITE_TRIGGERS, allow_event_log_rewrite
+from games.log.storage_guard import (
+    EVENT_TABLE,
+    SQLITE_INSERT_TRIGGER,
+    SQLITE_TRIGGERS,
+    allow_event_log_rewrite,
+)
 from games.models import Game, GameEvent
 from players.services import player_for_user, player_register
+
+ALL_SQLITE_TRIGGERS = {*SQLITE_TRIGGERS.values(), SQLITE_INSERT_TRIGGER}
 
 
 @contextmanager
@@ -154,6 +161,9 @@ def test_on_an_embedded_database_the_sqlite3_shell_is_refused_and_manage_py_flus
     for statement in (f"UPDATE {EVENT_TABLE} SET actor = 'system'", f"DELETE FROM {EVENT_TABLE}"):
         with pytest.raises(sqlite3.OperationalError, match="uno_event_log_rewritable"):
             shell.execute(statement)
+    for verb in ("INSERT OR REPLACE", "REPLACE"):  # a delete that fires no DELETE trigger
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            shell.execute(overwrite_sql(verb, "id, ") + " LIMIT 1")
     shell.rollback()
     assert shell.execute(f"SELECT id, actor, hash FROM {EVENT_TABLE} ORDER BY id").fetchall() == (
         before
@@ -164,6 +174,66 @@ def test_on_an_embedded_database_the_sqlite3_shell_is_refused_and_manage_py_flus
     assert flushed.returncode == 0, flushed.stderr
     with sqlite3.connect(database) as shell:
         assert shell.execute(f"SELECT count(*) FROM {EVENT_TABLE}").fetchone() == (0,)
+
+
+# --- no insert overwrites an event -----------------------------------------------------
+
+#: Every column but `actor`, which the overwrite changes.
+COLUMNS = (
+    "game_id, seq, type, schema_version, public, private, private_digest, "
+    "recorded_at, prev_hash, hash"
+)
+
+
+def overwrite_sql(verb: str, key: str = "") -> str:
+    """`verb` (INSERT, INSERT OR REPLACE, REPLACE) of a copy of existing events (their id
+    too when `key` is "id, "), with another actor."""
+    return (
+        f"{verb} INTO {EVENT_TABLE} ({key}{COLUMNS}, actor) "
+        f"SELECT {key}{COLUMNS}, 'player:forged' FROM {EVENT_TABLE}"
+    )
+
+
+def overwrites() -> dict[str, str]:
+    """The statements that would replace a recorded event (id %s) by inserting over it,
+    in this database's dialect, by name."""
+    where = " WHERE id = %s"
+    if connection.vendor == "sqlite":
+        return {
+            f"{verb} on {'id' if key else 'game_id, seq'}": overwrite_sql(verb, key) + where
+            for verb in ("INSERT OR REPLACE", "REPLACE")
+            for key in ("", "id, ")
+        }
+    return {
+        f"ON CONFLICT ({target}) DO UPDATE": overwrite_sql("INSERT", key)
+        + where
+        + f" ON CONFLICT ({target}) DO UPDATE SET actor = EXCLUDED.actor"
+        for key, target in (("", "game_id, seq"), ("id, ", "id"))
+    }
+
+
+@pytest.mark.django_db
+def test_an_insert_that_would_overwrite_a_recorded_event_is_refused():
+    """SQLite's REPLACE deletes the row in its way without firing the DELETE trigger (it
+    is refused even inside `allow_event_log_rewrite()`: no rewrite needs it), and
+    PostgreSQL's ON CONFLICT DO UPDATE updates it, which its UPDATE trigger refuses. The
+    events are unchanged."""
+    game = started_game()
+    row = GameEvent.objects.filter(game=game).order_by("seq").last()
+    before = list(GameEvent.objects.filter(game=game).order_by("seq").values())
+
+    for name, statement in overwrites().items():
+        for rewrite_allowed in (False, True) if connection.vendor == "sqlite" else (False,):
+            with (
+                allow_event_log_rewrite() if rewrite_allowed else nullcontext(),
+                refused(),
+                connection.cursor() as cursor,
+            ):
+                cursor.execute(statement, [row.pk])
+                pytest.fail(f"{name} went through")
+
+    assert list(GameEvent.objects.filter(game=game).order_by("seq").values()) == before
+    assert audit_game(game)["ok"]
 
 
 # --- SQLite: a table remake drops triggers; migrate puts them back --------------------
@@ -185,15 +255,17 @@ def test_migrate_puts_back_the_sqlite_triggers_a_table_remake_dropped():
 
         call_command("migrate", verbosity=0)
 
-        assert sqlite_triggers() == set(SQLITE_TRIGGERS.values())
+        assert sqlite_triggers() == ALL_SQLITE_TRIGGERS
         row = GameEvent.objects.filter(game=started_game()).first()
         with refused():
             set_actor(row.pk, "seat:9")
+        with refused(), connection.cursor() as cursor:
+            cursor.execute(overwrite_sql("REPLACE", "id, ") + " WHERE id = %s", [row.pk])
     finally:
         with connection.schema_editor() as editor:
             editor.alter_field(GameEvent, wider, old)
         call_command("migrate", verbosity=0)
-    assert sqlite_triggers() == set(SQLITE_TRIGGERS.values())
+    assert sqlite_triggers() == ALL_SQLITE_TRIGGERS
 
 
 # --- nothing else deletes events ------------------------------------------------------

@@ -126,6 +126,13 @@ def test_the_service_role_may_append_and_read_events_and_is_refused_every_change
         "ALTER TABLE": f"ALTER TABLE {EVENT_TABLE} ADD COLUMN note text",
         "DISABLE TRIGGER": f"ALTER TABLE {EVENT_TABLE} DISABLE TRIGGER {POSTGRES_TRIGGER}",
         "DROP TRIGGER": f"DROP TRIGGER {POSTGRES_TRIGGER} ON {EVENT_TABLE}",
+        "INSERT ... ON CONFLICT DO UPDATE": (
+            f"INSERT INTO {EVENT_TABLE} (game_id, seq, type, schema_version, public, private, "
+            "private_digest, actor, recorded_at, prev_hash, hash) "
+            "SELECT game_id, seq, type, schema_version, public, private, private_digest, "
+            f"'system', recorded_at, prev_hash, hash FROM {EVENT_TABLE} WHERE game_id = %s "
+            "ON CONFLICT (game_id, seq) DO UPDATE SET actor = EXCLUDED.actor"
+        ),
     }
     outcomes = {
         name: refusal_of(service_role, sql, [game_id] if "%s" in sql else [])

@@ -1,5 +1,7 @@
 """Seals: an ended game's log is signed with the service's Ed25519 key, which lives in a
-file; anyone verifies a seal with the public key from GET /keys alone."""
+file; anyone verifies a seal with the public key from GET /keys alone. The public keys
+come from the key files (the current private key and the keyring beside it), never from
+the database."""
 
 from __future__ import annotations
 
@@ -12,11 +14,12 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management import CommandError, call_command
 
-from games.log import signing_keys
+from games import selectors
+from games.log import audit, signing_keys
 from games.log.audit import audit_game
 from games.log.hashing import canonical
 from games.log.signing_keys import b64url_decode
-from games.models import Game, SigningKey
+from games.models import Game, GameEvent
 from unoservice import env
 
 from .support import API, call, ok, register, start_table
@@ -142,13 +145,61 @@ def test_a_seal_moved_to_another_game_fails_the_audit(client):
     assert [c["name"] for c in failed] == ["seal"]
 
 
-def test_a_seal_signed_by_a_key_the_service_never_listed_fails_the_audit(client, tmp_path):
+def test_a_seal_signed_by_a_key_not_in_the_key_files_fails_the_audit(client, key_file_of_its_own):
     table = finished_table(client)
     game = Game.objects.get(pk=table.game_id)
-    SigningKey.objects.all().delete()
+    key_file_of_its_own.unlink()  # the key is gone from the files: a new one replaces it
+    signing_keys.keyring_file().unlink()
+    call_command("create_signing_key")
     failed = [c for c in audit_game(game)["checks"] if not c["ok"]]
     assert [c["name"] for c in failed] == ["seal"]
     assert "not one of the service's keys" in failed[0]["detail"]
+
+
+def test_the_keys_and_the_audits_seal_check_read_no_database(
+    client, key_file_of_its_own, django_assert_num_queries
+):
+    table = finished_table(client)
+    call_command("retire_signing_key")
+    game = Game.objects.get(pk=table.game_id)
+    rows = list(GameEvent.objects.filter(game=game).order_by("seq"))
+    signing_keys._loaded.clear()  # as in a process that has not read the files yet
+    with django_assert_num_queries(0):
+        listed = selectors.signing_keys_get()
+        check = audit._seal(game, rows)
+    assert check.ok, check
+    assert [k["key_id"] for k in listed["keys"]] == [
+        k["key_id"] for k in json.loads(signing_keys.keyring_file().read_text())["keys"]
+    ]
+
+
+def test_retiring_keeps_only_the_old_keys_public_half_in_the_keyring_beside_the_key_file(
+    client, key_file_of_its_own
+):
+    finished_table(client)
+    old_pem = key_file_of_its_own.read_bytes()
+    call_command("retire_signing_key")
+    ring = signing_keys.keyring_file()
+    assert ring.parent == key_file_of_its_own.parent
+    assert sorted(p.name for p in ring.parent.iterdir()) == sorted(
+        [key_file_of_its_own.name, ring.name]
+    )
+    assert key_file_of_its_own.read_bytes() != old_pem
+    assert "PRIVATE" not in ring.read_text()
+    old, new = json.loads(ring.read_text())["keys"]
+    assert old["retired_at"] is not None and new["retired_at"] is None
+    assert old["retired_at"] >= old["created_at"]
+    assert new["key_id"] == signing_keys.current_key().key_id
+
+
+def test_a_keyring_entry_whose_key_id_is_not_its_keys_is_refused(client, key_file_of_its_own):
+    finished_table(client)
+    ring = signing_keys.keyring_file()
+    document = json.loads(ring.read_text())
+    document["keys"][0]["key_id"] = "0" * 16
+    ring.write_text(json.dumps(document))
+    with pytest.raises(signing_keys.KeyringInvalid, match="not 32 bytes with that key id"):
+        signing_keys.keyring()
 
 
 def test_a_game_that_ended_before_seals_is_sealed_by_seal_games(client, capsys):
@@ -196,10 +247,10 @@ def test_the_private_key_lives_in_a_file_only_its_owner_reads(client, key_file_o
     assert mode == 0o600
     pem = key_file_of_its_own.read_text()
     assert pem.startswith("-----BEGIN PRIVATE KEY-----")
-    stored = list(SigningKey.objects.values())
-    assert all(
-        set(row) == {"key_id", "alg", "public_key", "created_at", "retired_at"} for row in stored
-    )
+    listed = json.loads(signing_keys.keyring_file().read_text())["keys"]
+    assert [set(key) for key in listed] == [
+        {"key_id", "alg", "public_key", "created_at", "retired_at"}
+    ]
 
 
 def test_create_signing_key_makes_the_file_once(key_file_of_its_own, capsys):
@@ -234,4 +285,17 @@ def test_a_game_ending_while_the_key_file_is_missing_still_ends_and_is_sealed_la
     settings.PRODUCTION = False
     call_command("create_signing_key")
     call_command("seal_games")
+    assert audit_game(Game.objects.get(pk=table.game_id))["ok"]
+
+
+def test_a_game_ending_while_the_keyring_is_broken_is_still_sealed_with_the_key_file(
+    client, key_file_of_its_own, caplog
+):
+    finished_table(client)
+    ring = signing_keys.keyring_file()
+    listed = ring.read_text()
+    ring.write_text("{not json")
+    table = finished_table(client)
+    assert "which is not listed" in caplog.text
+    ring.write_text(listed)
     assert audit_game(Game.objects.get(pk=table.game_id))["ok"]

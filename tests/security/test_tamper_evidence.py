@@ -25,7 +25,11 @@ from unoservice.clock import format_time
 from .support import call, ok, start_table, stored_events
 
 TRIGGER = "games_gameevent_append_only"
-SQLITE_TRIGGERS = {"games_gameevent_append_only_update", "games_gameevent_append_only_delete"}
+SQLITE_TRIGGERS = {
+    "games_gameevent_append_only_update",
+    "games_gameevent_append_only_delete",
+    "games_gameevent_append_only_insert",
+}
 
 
 def played_game(client, moves: int = 12) -> Game:
@@ -377,3 +381,68 @@ def test_rewriting_the_seal_to_match_a_rewritten_chain_breaks_its_signature(clie
     result = audit_game(game)
     assert failing(result) == {"seal": game.version}
     assert "signature does not verify" in result["checks"][-1]["detail"]
+
+
+# --- a key added through the database is not trusted ------------------------------------
+
+#: The table public keys were once listed in (migration 0008; dropped by 0014). Created
+#: here when absent: someone with write access to the database can create a table too.
+FORGED_KEY_TABLE = (
+    "CREATE TABLE IF NOT EXISTS games_signingkey (key_id varchar(16) PRIMARY KEY, "
+    "alg varchar(10) NOT NULL, public_key varchar(64) NOT NULL, "
+    "created_at timestamp with time zone NOT NULL, retired_at timestamp with time zone NULL)"
+)
+
+
+def reseal_with_a_key_of_ones_own(game: Game) -> str:
+    """What a forger with write access to the database (and none to the key files) does
+    after re-chaining a sealed game: list an Ed25519 public key of their own among the
+    service's keys (marked retired, so that it draws no attention) and sign the new head
+    with it. Returns the forged key's id."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from games.log.seals import sealed_message
+    from games.log.signing_keys import b64url, key_id_of
+    from unoservice import clock
+
+    private = Ed25519PrivateKey.generate()
+    raw = private.public_key().public_bytes(
+        serialization.Encoding.Raw, serialization.PublicFormat.Raw
+    )
+    key_id = key_id_of(raw)
+    at = connection.ops.adapt_datetimefield_value(clock.now())
+    with connection.cursor() as cursor:
+        cursor.execute(FORGED_KEY_TABLE)
+        cursor.execute(
+            "INSERT INTO games_signingkey (key_id, alg, public_key, created_at, retired_at) "
+            "VALUES (%s, 'Ed25519', %s, %s, %s)",
+            [key_id, b64url(raw), at, at],
+        )
+    game.refresh_from_db()
+    signature = private.sign(sealed_message(str(game.id), game.head_hash, game.version))
+    forged = {**game.seal, "head_hash": game.head_hash, "key_id": key_id}
+    Game.objects.filter(pk=game.pk).update(seal={**forged, "signature": b64url(signature)})
+    return key_id
+
+
+@pytest.mark.django_db
+def test_a_key_added_as_a_database_row_is_not_listed_and_a_game_resealed_with_it_fails_the_audit(
+    client, capsys
+):
+    game = ended_game(client)
+    row = event(game, "card_played")
+    with allow_event_log_rewrite():
+        raw_set(row.pk, actor="player:forged")
+        rechain_from(game, row.seq)
+    forged_key = reseal_with_a_key_of_ones_own(game)
+    game.refresh_from_db()
+
+    listed = client.get("/api/v1/keys").json()["keys"]
+    assert listed and forged_key not in {key["key_id"] for key in listed}
+    result = audit_game(game)
+    assert failing(result) == {"seal": game.version}
+    assert "not one of the service's keys" in result["checks"][-1]["detail"]
+    with pytest.raises(CommandError, match="1 game"):
+        call_command("audit_games", "--all")
+    assert f"FAIL  {game.id}  seal" in capsys.readouterr().out

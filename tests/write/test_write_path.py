@@ -303,15 +303,12 @@ def _kind(sql: str) -> str:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_game_ending_play_costs_three_statements_more_for_its_end_number_and_seal(
-    postgres, clock
-):
+def test_a_game_ending_play_costs_two_statements_more_for_its_end_number_and_seal(postgres, clock):
     """Sealing adds nothing to an ordinary move (the count above is unchanged). The move
-    that ends a game writes its seal in the same UPDATE of the head row, and reads the
-    signing key's row once: a process outlives database restores, so whether its key
-    is listed in GET /keys is checked at each seal rather than remembered. It also takes
-    the next number in the order games end (the players' records apply ratings in that
-    order): a lock held until commit, so numbers are visible in order, and the latest."""
+    that ends a game writes its seal in the same UPDATE of the head row, and reads no
+    key from the database (the keys are files). It also takes the next number in the
+    order games end (the players' records apply ratings in that order): a lock held
+    until commit, so numbers are visible in order, and the latest."""
     from games.log.signing_keys import current_key
 
     ann, _ = player_register(name="ann")
@@ -332,7 +329,7 @@ def test_a_game_ending_play_costs_three_statements_more_for_its_end_number_and_s
     )
     services.game_join(game_id=game.id, player=bob)
     services.game_start(game_id=game.id, player=ann)
-    current_key()  # the key file exists and is listed, as in a running service
+    current_key()  # the key file exists and is in the keyring, as in a running service
 
     with CaptureQueriesContext(connection) as queries:
         services.game_act(game_id=game.id, player=ann, command=PlayCard(None, card("red-5")))
@@ -343,7 +340,6 @@ def test_a_game_ending_play_costs_three_statements_more_for_its_end_number_and_s
         "INSERT games_gameevent",
         "SELECT pg_advisory_xact_lock",
         "SELECT games_game",
-        "SELECT games_signingkey",
         "UPDATE games_game",
         "SELECT pg_notify",
     ], "\n".join(statements)

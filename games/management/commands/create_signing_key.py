@@ -1,7 +1,7 @@
 """manage.py create_signing_key: writes the Ed25519 private key that seals ended games to
-UNO_SIGNING_KEY_FILE (mode 0600) and lists its public key; does nothing if the file is
-there. Production runs it once (compose's migrate step does); embedded mode makes the key
-by itself."""
+UNO_SIGNING_KEY_FILE (mode 0600) and lists its public key in the keyring beside it; does
+nothing else if the file is there. Production runs it once (compose's migrate step
+does); embedded mode makes the key by itself."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""manage.py retire_signing_key: starts a new seal signing key. The old one is marked
-retired and stays listed in GET /keys, so the games it sealed still verify; every process
-signs with the new key from its next seal on (it reloads the file when it changes)."""
+"""manage.py retire_signing_key: starts a new seal signing key. The old one's public half
+stays in the keyring beside the key file, marked retired, so GET /keys lists it and the
+games it sealed still verify; every process signs with the new key from its next seal on
+(it reloads the files when they change)."""
 
 from __future__ import annotations
 
