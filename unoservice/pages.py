@@ -148,7 +148,7 @@ def _typed(queryset: QuerySet, field: str, value: Any) -> Any:
     model_field = queryset.model._meta.get_field("id" if field == "pk" else field)
     try:
         typed = model_field.to_python(value)
-    except (DjangoValidationError, TypeError, ValueError):
+    except (DjangoValidationError, TypeError, ValueError, OverflowError):  # int(inf)
         typed = None
     if typed is None:  # no key the lists sort by is null; a filter on None is a ValueError
         raise serializers.ValidationError({"cursor": ["not a cursor this list gave"]})

@@ -9,7 +9,7 @@ import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hypothesis import HealthCheck, given
+from hypothesis import HealthCheck, example, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
@@ -131,6 +131,8 @@ JSON_VALUES = st.recursive(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(values=JSON_VALUES | st.lists(JSON_VALUES, min_size=1, max_size=3))
+@example(values=[1.5, float("inf")])  # a rating, then an id no integer can hold
+@example(values=[float("nan"), float("-inf")])
 def test_no_cursor_of_any_json_makes_any_list_fail(ann, a_game, values):
     cursor = cursor_of(values)
     for path in every_list(ann):
