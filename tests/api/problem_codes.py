@@ -135,6 +135,9 @@ NOT_SEEN_HERE = {
     # Produced over ASGI (tests/api/served/test_long_polls.py, test_player_streams.py),
     # which this recorder (Django's WSGI handler) does not see.
     "(any operation) 429 too_many_streams",
+    # Produced by the web server before Django sees the request
+    # (tests/e2e/test_served_http_limits.py).
+    "(any operation) 431 headers_too_large",
     # Produced with PostgreSQL or Redis stopped under the service (tests/faults).
     "(any operation) 503 service_unavailable",
     # Still to be produced by a request: start's invalid_option, a set-up the engine
