@@ -81,7 +81,8 @@ class LimitedHttpToolsProtocol(HttpToolsProtocol):
         self._awaiting_headers = True
         self._header_bytes = 0  # received since the request began, its headers unfinished
         self._parsed_bytes = 0  # of its line and headers, as the parser hands them over
-        self._too_large = False
+        self._too_large = False  # set by the parser's callbacks
+        self._refused = False
 
     def connection_made(self, transport) -> None:
         super().connection_made(transport)
@@ -92,13 +93,13 @@ class LimitedHttpToolsProtocol(HttpToolsProtocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
-        if self._too_large:
-            return
+        if self._refused:
+            return  # dropped until the connection closes
         if self._awaiting_headers:
             self._header_bytes += len(data)
         super().data_received(data)
         if self._awaiting_headers and self._header_bytes > self.max_header_bytes:
-            self._refuse_headers()
+            self._refuse_headers()  # (at most once: a refused connection reads no more)
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
@@ -141,10 +142,10 @@ class LimitedHttpToolsProtocol(HttpToolsProtocol):
     def _refuse_headers(self) -> None:
         from unoservice.api import PROBLEM_CONTENT_TYPE, problem
 
-        self._too_large = True
         self._disarm_header_deadline()
-        if self.transport.is_closing():
+        if self._refused or self.transport.is_closing():
             return
+        self._refused = True
         detail = f"The request's line and headers exceed {self.max_header_bytes} bytes."
         body = json.dumps(problem(431, "headers_too_large", detail)).encode()
         head = (
