@@ -68,3 +68,12 @@ class GameNotSealed(DomainError):
     default_detail = (
         "The game ended before seals existed; an operator seals it with manage.py seal_games."
     )
+
+
+class LogNotFoldable(DomainError):
+    """The game's stored log cannot be replayed past one event (it was changed outside
+    the service): the same answer on every retry, naming that event (`seq`)."""
+
+    kind = "conflict"
+    default_code = "log_not_foldable"
+    default_detail = "The game's event log does not replay; the audit says what is wrong."

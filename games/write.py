@@ -68,7 +68,7 @@ from unoservice import clock, metrics
 from unoservice.errors import DomainError
 from unoservice.rows import update_row
 
-from .errors import GameConflict, GameNotFound, InvalidOption
+from .errors import GameConflict, GameNotFound, InvalidOption, LogNotFoldable
 from .models import DeadlineKind, Game, GameSeat, GameStatus
 
 log = logging.getLogger(__name__)
@@ -274,7 +274,34 @@ def load_state(game: Game) -> GameState | None:
 
 
 def replay_state(game: Game, upto: int | None = None) -> GameState:
-    return engine.replay(engine_events(load_events(game.id, upto=upto)))
+    """The engine state as of seq `upto` (the head when None), folded from the log; a log
+    the engine cannot fold (rewritten outside the service) is LogNotFoldable, naming the
+    first event it cannot apply."""
+    rows = load_events(game.id, upto=upto)
+    try:
+        return engine.replay(engine_events(rows))
+    except Exception as error:
+        seq = _first_unfoldable(rows)
+        if seq is None:
+            raise  # every event folds on its own: not the log's fault
+        log.error("game %s: the log does not replay from event %s on: %r", game.id, seq, error)
+        raise LogNotFoldable(
+            f"The game's event log does not replay from event {seq} on (it was changed "
+            "outside the service; the audit says what is wrong).",
+            seq=seq,
+        ) from None
+
+
+def _first_unfoldable(rows) -> int | None:
+    """The seq of the first row the engine cannot apply, or None."""
+    state = GameState()
+    for row in rows:
+        try:
+            for event in engine_events([row]):
+                state = engine.evolve(state, event)
+        except Exception:  # a tampered row can fail in any way: which row is what we want
+            return row.seq
+    return None
 
 
 def game_create(*, fields: dict, host, seated: list, first_events: list[NewEvent]) -> Game:

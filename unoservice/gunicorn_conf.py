@@ -12,7 +12,10 @@ TCP_NODELAY on its listener, so keep-alive requests are not held back by Nagle's
 algorithm; it restarts a worker that dies and stops them gracefully.
 
 Environment: `WEB_WORKERS` (4), `WEB_THREADS` (4, read by unoservice.asgi), `PORT` (8000),
-`HOST` (0.0.0.0), `WEB_GRACEFUL_SECONDS` (10: how long a stop waits for requests in flight).
+`HOST` (0.0.0.0), `WEB_GRACEFUL_SECONDS` (10: how long a stop waits for requests in flight),
+`WEB_HEADER_SECONDS` (10) and `WEB_MAX_HEADER_BYTES` (32768): how long a request's line and
+headers may take to arrive and how large they may be (read by unoservice.gunicorn_worker,
+since uvicorn has neither limit).
 The server trusts no X-Forwarded-* header: behind a TLS proxy, `UNO_HTTPS=1` has Django
 read X-Forwarded-Proto, and `UNO_TRUSTED_PROXIES` says how far X-Forwarded-For is trusted.
 """

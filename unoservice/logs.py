@@ -6,7 +6,14 @@
 - Quiet at rest: the framework's per-task and per-schedule lines (a task received, a task
   that succeeded, beat sending the sweep every second) are kept for DEBUG, and a request
   line is written by `unoservice.request_log` alone (Django's own line for a 4xx is
-  dropped; a server error still logs its traceback).
+  dropped; a server error still logs its traceback). A client's error Django reports
+  (a Host the service does not serve, a body over the limit) is one line, no traceback.
+- Nothing a client sends can forge a line: in `text`, control characters (a newline in
+  a path, ESC, NUL) are written escaped (`\n`, `\x1b`), so a record is one line (a
+  traceback still follows below it); `json` escapes them anyway.
+- No line carries a bearer secret: the signed part of a replay link (a 24-hour link to
+  an ended game's replay page, games/replay_links.py) is written `***`, in either format
+  and whichever logger wrote it.
 
 No Django here: gunicorn's master reads this through unoservice/gunicorn_conf.py before
 Django is set up.
@@ -15,8 +22,12 @@ Django is set up.
 from __future__ import annotations
 
 import contextvars
+import copy
 import logging
+import re
 from collections.abc import Mapping
+
+from pythonjsonlogger.json import JsonFormatter as _JsonFormatter
 
 LOG_FORMATS = ("text", "json")
 
@@ -29,6 +40,20 @@ current_request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar(
 #: shows every field; a request line's method, path, status and duration are in its
 #: message too).
 CONTEXT_FIELDS = ("request_id", "player_id", "game_id", "client_left")
+
+#: Django's reports of a client's error (SuspiciousOperation), each logged with the
+#: exception: one line is enough.
+CLIENT_ERROR_LOGGERS = tuple(
+    f"django.security.{name}"
+    for name in ("DisallowedHost", "RequestDataTooBig", "TooManyFieldsSent", "TooManyFilesSent")
+)
+
+#: The signed part of a replay page's path (/games/<id>/replay/<signed>/…).
+_SIGNED_REPLAY_LINK = re.compile(r"(/replay/)[^/\s\"'?#&\\]+")
+MASK = "***"
+#: Characters that would end or garble a text line: C0 and C1 controls, DEL, and the
+#: Unicode line and paragraph separators.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 #: Framework loggers that speak at INFO for routine work (a line per task or per tick).
 #: (celery.worker.request: a sweep that expired unrun, the next one does its work.)
@@ -70,7 +95,7 @@ def logging_config(level: str, fmt: str) -> dict:
         "formatters": {
             "text": {"()": "unoservice.logs.TextFormatter"},
             "json": {
-                "()": "pythonjsonlogger.json.JsonFormatter",
+                "()": "unoservice.logs.JsonFormatter",
                 "fmt": ["asctime", "levelname", "name", "message", "process"],
                 "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
                 "datefmt": "%Y-%m-%dT%H:%M:%S%z",
@@ -86,8 +111,8 @@ def logging_config(level: str, fmt: str) -> dict:
             # Its 4xx lines repeat the request line; its 5xx lines carry the traceback.
             "django.request": {"level": "ERROR"},
             # A request naming a host the service does not serve (scanners, a misset
-            # proxy) is a client's error: one line, not a traceback.
-            "django.security.DisallowedHost": {"filters": ["without_traceback"]},
+            # proxy), a body over the limit: a client's error, one line, no traceback.
+            **{name: {"filters": ["without_traceback"]} for name in CLIENT_ERROR_LOGGERS},
             **{name: {"level": routine_level} for name in ROUTINE_LOGGERS},
         },
     }
@@ -111,20 +136,42 @@ class WithoutTraceback(logging.Filter):
         return True
 
 
+def masked(text: str) -> str:
+    """`text` without the signed part of any replay link in it."""
+    return _SIGNED_REPLAY_LINK.sub(r"\1" + MASK, text)
+
+
+def one_line(text: str) -> str:
+    """`text` with its control characters escaped (a newline as `\\n`, ESC as `\\x1b`)."""
+    return _CONTROL.sub(lambda found: found.group().encode("unicode_escape").decode(), text)
+
+
 class TextFormatter(logging.Formatter):
     """`2026-12-01 00:54:50,372 INFO games.write: message key=value …`"""
 
     def __init__(self) -> None:
         super().__init__("%(asctime)s %(levelname)s %(name)s: %(message)s")
 
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        escaped = copy.copy(record)  # the record itself is not ours to change
+        escaped.message = one_line(record.message)
+        return super().formatMessage(escaped)
+
     def format(self, record: logging.LogRecord) -> str:
         line = super().format(record)
         context = " ".join(
-            f"{name}={getattr(record, name)}"
+            f"{name}={one_line(str(getattr(record, name)))}"
             for name in CONTEXT_FIELDS
             if getattr(record, name, None) is not None
         )
-        if not context:
-            return line
-        head, newline, rest = line.partition("\n")  # a traceback stays below
-        return f"{head} {context}{newline}{rest}"
+        if context:
+            head, newline, rest = line.partition("\n")  # a traceback stays below
+            line = f"{head} {context}{newline}{rest}"
+        return masked(line)
+
+
+class JsonFormatter(_JsonFormatter):
+    """python-json-logger's lines (one JSON object each), replay links masked."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return masked(super().format(record))

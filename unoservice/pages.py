@@ -107,7 +107,7 @@ def _cursor(query_params) -> list[Any] | None:
         return None
     try:
         values = json.loads(base64.urlsafe_b64decode(raw.encode("ascii") + b"=" * (-len(raw) % 4)))
-    except (ValueError, UnicodeEncodeError, binascii.Error):
+    except (ValueError, UnicodeEncodeError, binascii.Error, RecursionError):
         values = None
     if not isinstance(values, list) or not values:
         raise serializers.ValidationError({"cursor": ["not a cursor this list gave"]})
@@ -147,9 +147,12 @@ def _after(queryset: QuerySet, order: Sequence[str], values: list[Any]) -> Q:
 def _typed(queryset: QuerySet, field: str, value: Any) -> Any:
     model_field = queryset.model._meta.get_field("id" if field == "pk" else field)
     try:
-        return model_field.to_python(value)
-    except (DjangoValidationError, TypeError, ValueError):
-        raise serializers.ValidationError({"cursor": ["not a cursor this list gave"]}) from None
+        typed = model_field.to_python(value)
+    except (DjangoValidationError, TypeError, ValueError, OverflowError):  # int(inf)
+        typed = None
+    if typed is None:  # no key the lists sort by is null; a filter on None is a ValueError
+        raise serializers.ValidationError({"cursor": ["not a cursor this list gave"]})
+    return typed
 
 
 def _key_value(row: Any, field: str) -> Any:

@@ -30,6 +30,7 @@ from games.errors import (
     GameNotSealed,
     InvalidOption,
     InviteRequired,
+    LogNotFoldable,
     NotHost,
     NotSeated,
     StaffOnly,
@@ -299,10 +300,12 @@ class GameDetailApi(GameApi):
     """The game as you may see it: your hand, everyone's counts, the table, whose turn,
     deadlines. Its `ETag` is the game's version."""
 
+    refusals = {"get": (LogNotFoldable,)}
+
     @extend_schema(
         operation_id="games_retrieve",
         summary="The game as you may see it (ETag: its version)",
-        responses={200: GameView, **problems()},
+        responses={200: GameView, **problems(409)},
     )
     def get(self, request, game_id):
         return self.view_response(self.game(game_id))
@@ -695,15 +698,20 @@ def _stream_start(request) -> int | None:
 class GameReplayApi(GameApi):
     """The game as of seq `at`, as you may see it."""
 
+    refusals = {"get": (LogNotFoldable,)}
+
     @extend_schema(
         operation_id="games_replay",
         summary="The game as of seq `at`, as you may see it",
+        description="A stored log the engine cannot replay up to `at` (changed outside "
+        "the service) is a 409 `log_not_foldable` whose `seq` names the first event it "
+        "cannot apply.",
         parameters=[
             OpenApiParameter(
                 "at", SEQ, required=True, description="The seq (beyond the last: the last)."
             )
         ],
-        responses={200: GameView, **problems()},
+        responses={200: GameView, **problems(409)},
     )
     def get(self, request, game_id):
         at = _int_param(request, "at", None, 0, MAX_SEQ)

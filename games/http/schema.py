@@ -3,13 +3,13 @@ headers (`ProblemAutoSchema`), and the components of the game's own values
 (`add_components`, a drf-spectacular postprocessing hook).
 
 An operation's codes come from what its view is: any request may be malformed (400
-`invalid_request`) or meet an unreachable database (503), an authenticated one 401, a
-throttled one 429, one holding a stream slot 429 `too_many_streams`, one taking a body
-400 `unknown_field` and 415, one with path parameters 404 `not_found` (and
-`game_not_found` about a game), a retry-safe one 409 `request_in_progress` and 422, a
-conditional one 412; plus the errors the view names in `refusals` (error classes, whose
-codes and statuses are their own). tests/api/problem_codes.py holds the result against
-the codes the API tests see."""
+`invalid_request`), carry headers over the server's limit (431) or meet an unreachable
+database (503), an authenticated one 401, a throttled one 429, one holding a stream slot
+429 `too_many_streams`, one taking a body 400 `unknown_field` and 415, one with path
+parameters 404 `not_found` (and `game_not_found` about a game), a retry-safe one 409
+`request_in_progress` and 422, a conditional one 412; plus the errors the view names in
+`refusals` (error classes, whose codes and statuses are their own).
+tests/api/problem_codes.py holds the result against the codes the API tests see."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ from unoservice.errors import DomainError
 
 PROBLEM_REF = {"$ref": "#/components/schemas/Problem"}
 UNAVAILABLE = (503, "service_unavailable")
+#: Answered by the web server itself (unoservice/gunicorn_worker.py), before any view.
+HEADERS_TOO_LARGE = (431, "headers_too_large")
 
 RESPONSE_HEADERS = {
     "ETag": 'The game\'s version, quoted (`"12"`): send it back in `If-Match`.',
@@ -65,6 +67,7 @@ def operation_codes(view, method: str, path: str, operation: dict) -> dict[int, 
     codes: dict[int, set[str]] = defaultdict(set)
     codes[400].add("invalid_request")
     codes[UNAVAILABLE[0]].add(UNAVAILABLE[1])
+    codes[HEADERS_TOO_LARGE[0]].add(HEADERS_TOO_LARGE[1])
     if not _anonymous(view):
         codes[401] |= {"not_authenticated", "account_disabled"}
     if view.throttle_classes:

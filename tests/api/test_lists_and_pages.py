@@ -4,13 +4,18 @@ and the headers every client may rely on: `RateLimit-*` on throttled endpoints, 
 
 from __future__ import annotations
 
+import base64
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from hypothesis import HealthCheck, example, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from games.models import Game
 
-from .conftest import NO_TIMERS, assert_problem
+from .conftest import NO_TIMERS, assert_problem, clear_throttles
 
 GAMES = "/api/v1/games"
 TOKENS = "/api/v1/players/me/tokens"
@@ -74,6 +79,69 @@ def test_a_cursor_the_list_did_not_give_is_400_invalid_request(ann, create_game,
     create_game(ann)
     problem = assert_problem(ann.get(GAMES, data={"cursor": cursor}), 400, "invalid_request")
     assert "cursor" in problem["errors"]
+
+
+def cursor_of(values) -> str:
+    """A cursor as the lists make them: URL-safe base64 of JSON, unpadded."""
+    text = json.dumps(values, separators=(",", ":"))
+    return base64.urlsafe_b64encode(text.encode()).rstrip(b"=").decode("ascii")
+
+
+def every_list(ann) -> list[str]:
+    return [
+        GAMES,
+        TOKENS,
+        f"/api/v1/players/{ann.id}/games",
+        f"/api/v1/players/{ann.id}/ratings",
+        "/api/v1/leaderboards/classic",
+    ]
+
+
+@pytest.mark.parametrize("path", [GAMES, "/api/v1/leaderboards/classic"])
+def test_a_cursor_of_nulls_is_400_invalid_request_naming_cursor(ann, create_game, path):
+    create_game(ann)
+    tampered = "W251bGwsbnVsbF0"  # [null,null]
+    assert cursor_of([None, None]) == tampered
+    problem = assert_problem(ann.get(path, data={"cursor": tampered}), 400, "invalid_request")
+    assert "cursor" in problem["errors"]
+
+
+@pytest.fixture
+def a_game(ann, create_game):
+    return create_game(ann)
+
+
+#: Any JSON value, the odd ones included (NaN, huge numbers, NUL, deep nesting).
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(min_value=-(10**40), max_value=10**40)
+    | st.floats()
+    | st.text()
+    | st.datetimes().map(lambda t: t.isoformat())
+    | st.uuids().map(str),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@hypothesis_settings(
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(values=JSON_VALUES | st.lists(JSON_VALUES, min_size=1, max_size=3))
+@example(values=[1.5, float("inf")])  # a rating, then an id no integer can hold
+@example(values=[float("nan"), float("-inf")])
+def test_no_cursor_of_any_json_makes_any_list_fail(ann, a_game, values):
+    cursor = cursor_of(values)
+    for path in every_list(ann):
+        clear_throttles()
+        response = ann.get(path, data={"cursor": cursor})
+        if response.status_code == 200:
+            continue
+        problem = assert_problem(response, 400, "invalid_request")
+        assert "cursor" in problem["errors"], (path, values, problem)
 
 
 def test_the_lobby_filters_by_preset_visibility_player_and_mine(ann, bob, cid, create_game):

@@ -51,6 +51,17 @@ def test_metrics_need_the_metrics_token_or_a_staff_session(client, ann, django_u
         assert client.get(METRICS).status_code == 200
 
 
+@pytest.mark.parametrize("offered", ["é", "tökén", "\u2603" * 30, "scrape-secret-0123456789é"])
+def test_a_bearer_that_is_not_ascii_is_refused_like_any_wrong_token(client, offered):
+    # Sent as a client can (UTF-8 bytes, which the server reads as Latin-1).
+    header = f"Bearer {offered}".encode().decode("latin-1")
+    with override_settings(UNO_METRICS_TOKEN=TOKEN):
+        assert_problem(client.get(METRICS, HTTP_AUTHORIZATION=header), 403, "metrics_not_allowed")
+        assert_problem(
+            client.get(METRICS, HTTP_AUTHORIZATION=f"Bearer {offered}"), 403, "metrics_not_allowed"
+        )
+
+
 def test_moves_and_refusals_are_counted_by_command_and_code(client, ann, bob, started_game):
     game = started_game(ann, [bob])
     seat_to_act = {0: ann, 1: bob}[game["to_act"]]

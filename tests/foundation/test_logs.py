@@ -3,9 +3,12 @@ what, one format for every process, LOG_LEVEL obeyed, no traceback for a client'
 
 from __future__ import annotations
 
+import io
 import json
 import logging
+import logging.config
 import time
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -136,3 +139,106 @@ def test_at_rest_the_service_logs_nothing_and_a_move_logs_one_json_line(serve):
     assert line["status"] == 200 and line["level"] == "INFO"
     assert (line["player_id"], line["game_id"]) == (mover["id"], game["id"])
     assert isinstance(line["duration_ms"], float) and line["time"]
+
+
+# --- what a line may carry ---------------------------------------------------------------
+
+
+@pytest.fixture
+def service_log():
+    """service_log(fmt) -> a buffer that receives every line, formatted as the service
+    formats them (its whole logging configuration, with the console written to the
+    buffer); the test run's own logging is put back afterwards."""
+    touched: list[tuple[logging.Logger, dict]] = []
+
+    def configure(fmt: str) -> io.StringIO:
+        config = logs.logging_config("INFO", fmt)
+        buffer = io.StringIO()
+        config["handlers"]["console"]["stream"] = buffer
+        for name in ["", *config["loggers"]]:
+            logger = logging.getLogger(name)
+            touched.append((logger, dict(vars(logger))))
+        logging.config.dictConfig(config)
+        return buffer
+
+    yield configure
+    for logger, saved in reversed(touched):
+        for handler in logger.handlers:
+            if handler not in saved["handlers"]:
+                handler.close()
+        logger.__dict__.update(saved)
+        logger.handlers = saved["handlers"]
+        logger.filters = saved["filters"]
+
+
+def ended_game_link(client) -> str:
+    """A replay link an ended game's view carries, as a player receives it."""
+    ann = client.post("/api/v1/players", {"name": "ann"}, content_type="application/json")
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {ann.json()['token']}"}
+    game = client.post("/api/v1/games", {"seats": 2}, content_type="application/json", **auth)
+    game_id = game.json()["id"]
+    left = client.post(f"/api/v1/games/{game_id}/leave", content_type="application/json", **auth)
+    assert left.status_code == 200, left.content
+    view = client.get(f"/api/v1/games/{game_id}", **auth).json()
+    assert view["replay_url"], view
+    return urllib.parse.urlsplit(view["replay_url"]).path
+
+
+@pytest.mark.parametrize("fmt", logs.LOG_FORMATS)
+def test_a_signed_replay_link_never_reaches_the_log(client, service_log, fmt):
+    link = ended_game_link(client)
+    signed = link.rstrip("/").rsplit("/", 1)[1]
+    assert len(signed) > 20, link
+    log = service_log(fmt)
+
+    page = client.get(link)
+    steps = client.get(link + "steps.json")
+    logging.getLogger("games").warning("someone opened %s", link)  # any other line
+
+    assert page.status_code == 200 and steps.status_code == 200
+    written = log.getvalue()
+    assert sum("/replay/" in line for line in written.splitlines()) == 3, written
+    assert signed not in written
+    for piece in signed.split(":"):  # not even a part of it
+        assert piece not in written, (piece, written)
+
+
+@pytest.mark.parametrize(
+    ("path", "raw"),
+    [
+        ("/api/v1/x%0a2026-01-01 00:00:00,000 INFO forged: line", "\n"),
+        ("/api/v1/x%0d%0aforged", "\r"),
+        ("/api/v1/x%1b[31mred", "\x1b"),
+        ("/api/v1/x%00nul", "\x00"),
+        ("/api/v1/x%e2%80%a8separator", "\u2028"),
+        ("/api/v1/x%c2%85next-line", "\x85"),
+    ],
+)
+def test_a_request_is_one_text_line_whatever_its_path_holds(client, service_log, path, raw):
+    log = service_log("text")
+
+    answer = client.get(path)
+
+    assert answer.status_code == 404
+    written = log.getvalue()
+    assert raw not in written[:-1]
+    assert written.endswith("\n") and written.count("\n") == 1, written
+    assert written.splitlines()[0].split(" ")[2:4] == ["INFO", "unoservice.requests:"]
+
+
+@pytest.mark.parametrize("fmt", logs.LOG_FORMATS)
+def test_a_body_over_the_limit_is_refused_as_before_and_logged_on_one_line(
+    client, service_log, settings, fmt
+):
+    log = service_log(fmt)
+    body = json.dumps({"name": "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)})
+
+    answer = client.post("/api/v1/players", body, content_type="application/json")
+
+    assert answer.status_code == 400
+    assert answer.json()["code"] == "invalid_request"
+    lines = log.getvalue().splitlines()
+    assert "Traceback" not in log.getvalue()
+    too_big = [line for line in lines if "RequestDataTooBig" in line]
+    assert len(too_big) == 1, lines
+    assert len(lines) == 2, lines  # that line and the request's

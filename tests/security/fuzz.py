@@ -14,7 +14,10 @@ only, every member) and derives mutated requests from them:
 - whole bodies that are not JSON, not UTF-8, not objects, over the size limit, or sent
   with odd content types and charsets;
 - odd path segments, query strings and headers (Authorization, Idempotency-Key,
-  If-Match, Accept, Host, Content-Type and every documented header).
+  If-Match, Accept, Host, Content-Type, Cookie and every documented header, one of
+  64 KiB);
+- paging cursors that are base64 JSON the list never gave (nulls, wrong types, deep
+  nesting, huge numbers, NaN).
 
 A mutation that makes a request invalid by the schema or the contract is marked
 `must_refuse`: the service may not answer it with a 2xx. Everything is deterministic:
@@ -23,6 +26,7 @@ no randomness here, and the runner picks targets with a seeded random.Random.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from collections.abc import Iterator
@@ -127,6 +131,29 @@ ACCEPTS: tuple[tuple[str, str], ...] = (
     ("10 KB", "a/" + "b" * TEN_KB),
 )
 
+#: Paging cursors a list never gave: URL-safe base64 of JSON (what a client can forge),
+#: (label, JSON, must_refuse). Values a key field can coerce (a number for a rating) may
+#: page from wherever they point.
+FORGED_CURSORS: tuple[tuple[str, str, bool], ...] = (
+    ("[null,null]", "[null,null]", True),
+    ("[null]", "[null]", True),
+    ("empty list", "[]", True),
+    ("object", '{"a":1}', True),
+    ("number", "1", True),
+    ("string", '"x"', True),
+    ("null", "null", True),
+    ("nested lists", "[[1],[2]]", True),
+    ("three values", "[1,2,3]", True),
+    ("NUL strings", '["\\u0000","\\u0000"]', True),
+    (f"{DEEP} deep", "[" * DEEP + "]" * DEEP, True),
+    ("huge integers", f"[{'9' * 30},{'9' * 30}]", False),
+    ("negative huge", f"[-{'9' * 30},1]", False),
+    ("NaN and Infinity", "[NaN,Infinity]", False),
+    ("1e400", "[1e400,1e400]", False),
+    ("booleans", "[true,false]", False),
+    ("dates far out", '["9999-12-31T23:59:59+14:00","0001-01-01T00:00:00-14:00"]', False),
+)
+
 HOSTS: tuple[tuple[str, str], ...] = (
     ("foreign", "evil.example"),
     ("bad port", "localhost:99999999"),
@@ -146,6 +173,8 @@ OTHER_HEADERS: tuple[tuple[str, str, str], ...] = (
     ("If-Match", "negative", '"-1"'),
     ("Idempotency-Key", "201 chars", "k" * 201),
     ("Idempotency-Key", "printable with spaces", "a key with spaces"),
+    ("Cookie", "64 KiB", "sessionid=" + "x" * (64 * 1024)),
+    ("X-Padding", "64 KiB", "x" * (64 * 1024)),
 )
 
 
@@ -637,6 +666,13 @@ def query_mutations(schema: Schema, operation: Operation) -> Iterator[Mutation]:
                 query=[*others, (param.name, text)],
                 must_refuse=refuse,
             )
+        if param.name == "cursor":
+            for label, text, refuse in FORGED_CURSORS:
+                yield Mutation(
+                    f"query cursor <- forged {label}",
+                    query=[*others, ("cursor", forged_cursor(text))],
+                    must_refuse=refuse,
+                )
         repeated = [*base, (param.name, "é")]
         yield Mutation(f"query {param.name} repeated", query=repeated)
         if param.required:
@@ -645,6 +681,10 @@ def query_mutations(schema: Schema, operation: Operation) -> Iterator[Mutation]:
     yield Mutation("query: NUL name and value", query=[*base, ("\x00", "\x00")])
     yield Mutation("query: 5,000 parameters", query=[*base, *[(f"p{i}", "1") for i in range(5000)]])
     yield Mutation("query: 10 KB value", query=[*base, (UNKNOWN, "x" * TEN_KB)])
+
+
+def forged_cursor(json_text: str) -> str:
+    return base64.urlsafe_b64encode(json_text.encode()).rstrip(b"=").decode("ascii")
 
 
 def baseline_query(schema: Schema, operation: Operation) -> list[tuple[str, str]]:

@@ -533,6 +533,8 @@ def test_no_request_reaches_a_server_error_or_records_a_refusal(one_connection, 
     # Django's own body limit, not the service's 64 KiB: an operator may raise it
     # (UNO_MAX_BODY_BYTES), and the wide bodies must be read and refused cleanly then.
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = global_settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    # With a metrics token set, every Authorization mutation meets its comparison.
+    settings.UNO_METRICS_TOKEN = "fuzz-metrics-token"
     client = Client(raise_request_exception=False)
     schema = served_schema(client)
     operations = schema.operations()

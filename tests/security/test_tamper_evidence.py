@@ -22,7 +22,7 @@ from games.log.storage_guard import allow_event_log_rewrite
 from games.models import AppendOnlyError, Game, GameEvent
 from unoservice.clock import format_time
 
-from .support import call, ok, start_table, stored_events
+from .support import call, ok, staff_caller, start_table, stored_events
 
 TRIGGER = "games_gameevent_append_only"
 SQLITE_TRIGGERS = {
@@ -177,6 +177,56 @@ def test_the_trigger_is_installed_and_enabled(postgres):
 
 
 # --- the audit catches what the trigger was switched off for ---------------------------
+
+
+def make_unfoldable(client, game: Game, staff) -> GameEvent:
+    """Rewrites a card played into one its player did not hold (as a database owner
+    could): the engine cannot fold the log from that event on. Returns the event."""
+    row = event(game, "card_played")
+    path = f"/api/v1/games/{game.id}/replay?at={row.seq - 1}"
+    hand = ok(call(client, staff, "GET", path))["seats"][row.public["seat"]]["hand"]
+    other = next(c for c in ("red-1", "red-2", "blue-1", "blue-2", "green-3") if c not in hand)
+    with allow_event_log_rewrite():
+        raw_set(row.pk, public={**row.public, "card": other})
+    return row
+
+
+@pytest.mark.django_db
+def test_a_replay_past_an_event_the_engine_cannot_fold_is_409_log_not_foldable_naming_it(
+    client,
+):
+    game = played_game(client)
+    staff = staff_caller()
+    row = make_unfoldable(client, game, staff)
+
+    before = call(client, staff, "GET", f"/api/v1/games/{game.id}/replay?at={row.seq - 1}")
+    answers = [
+        call(client, staff, "GET", f"/api/v1/games/{game.id}/replay?at={at}")
+        for at in (row.seq, game.version)
+    ]
+
+    assert before.status == 200
+    for answer in answers:
+        assert answer.status == 409, answer.body[:500]
+        assert answer.headers["Content-Type"].startswith("application/problem+json")
+        problem = answer.json()
+        assert problem["code"] == "log_not_foldable"
+        assert problem["seq"] == row.seq
+        assert f"event {row.seq}" in problem["detail"]
+
+
+@pytest.mark.django_db
+def test_a_game_view_that_must_refold_an_unfoldable_log_is_409_log_not_foldable(client):
+    game = played_game(client)
+    staff = staff_caller()
+    row = make_unfoldable(client, game, staff)
+    Game.objects.filter(pk=game.pk).update(state=None)  # no cache: the view folds the log
+
+    answer = call(client, staff, "GET", f"/api/v1/games/{game.id}")
+
+    assert answer.status == 409, answer.body[:500]
+    assert answer.json()["code"] == "log_not_foldable"
+    assert answer.json()["seq"] == row.seq
 
 
 @pytest.mark.django_db

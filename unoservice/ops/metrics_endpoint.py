@@ -46,7 +46,10 @@ def holds_metrics_token(authorization: str | None) -> bool:
     if not token or not authorization:
         return False
     scheme, _, offered = authorization.partition(" ")
-    return scheme.lower() == "bearer" and hmac.compare_digest(offered.strip(), token)
+    # As bytes: compare_digest refuses str holding anything but ASCII (a TypeError, which
+    # was a 500 for a bearer like "é").
+    offered_bytes = offered.strip().encode("utf-8", "surrogatepass")
+    return scheme.lower() == "bearer" and hmac.compare_digest(offered_bytes, token.encode())
 
 
 class MetricsReader(BasePermission):
