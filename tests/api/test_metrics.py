@@ -36,16 +36,21 @@ def scrape(client) -> str:
 
 
 def test_metrics_need_the_metrics_token_or_a_staff_session(client, ann, django_user_model):
+    """No token or a bad one is a 401, as anywhere; a signed-in account that is not staff
+    is a 403."""
     with override_settings(UNO_METRICS_TOKEN=TOKEN):
-        assert_problem(client.get(METRICS), 403, "metrics_not_allowed")
+        assert_problem(client.get(METRICS), 401, "not_authenticated")
         wrong = client.get(METRICS, HTTP_AUTHORIZATION="Bearer not-the-token")
-        assert_problem(wrong, 403, "metrics_not_allowed")
+        assert_problem(wrong, 401, "not_authenticated")
         as_a_player = ann.client.get(METRICS)
-        assert_problem(as_a_player, 403, "metrics_not_allowed")
+        assert_problem(as_a_player, 401, "not_authenticated")
         assert client.get(METRICS, HTTP_AUTHORIZATION=f"Bearer {TOKEN}").status_code == 200
     with override_settings(UNO_METRICS_TOKEN=""):
         empty_token = client.get(METRICS, HTTP_AUTHORIZATION="Bearer ")
-        assert_problem(empty_token, 403, "metrics_not_allowed")
+        assert_problem(empty_token, 401, "not_authenticated")
+        not_staff = django_user_model.objects.create_user("clerk", is_staff=False)
+        client.force_login(not_staff)
+        assert_problem(client.get(METRICS), 403, "metrics_not_allowed")
         staff = django_user_model.objects.create_user("ops", is_staff=True)
         client.force_login(staff)
         assert client.get(METRICS).status_code == 200
@@ -56,9 +61,9 @@ def test_a_bearer_that_is_not_ascii_is_refused_like_any_wrong_token(client, offe
     # Sent as a client can (UTF-8 bytes, which the server reads as Latin-1).
     header = f"Bearer {offered}".encode().decode("latin-1")
     with override_settings(UNO_METRICS_TOKEN=TOKEN):
-        assert_problem(client.get(METRICS, HTTP_AUTHORIZATION=header), 403, "metrics_not_allowed")
+        assert_problem(client.get(METRICS, HTTP_AUTHORIZATION=header), 401, "not_authenticated")
         assert_problem(
-            client.get(METRICS, HTTP_AUTHORIZATION=f"Bearer {offered}"), 403, "metrics_not_allowed"
+            client.get(METRICS, HTTP_AUTHORIZATION=f"Bearer {offered}"), 401, "not_authenticated"
         )
 
 

@@ -41,6 +41,18 @@ class MetricsNotAllowed(ApiError):
     default_detail = "Metrics are for staff, or for a caller with the metrics token."
 
 
+class MetricsTokenRequired(ApiError):
+    """No metrics token, or a wrong one, from a caller without a staff session: a 401, as
+    for any missing or bad token."""
+
+    status_code = 401
+    default_code = "not_authenticated"
+    default_detail = (
+        "Metrics need the metrics token (Authorization: Bearer <UNO_METRICS_TOKEN>) or a "
+        "staff session."
+    )
+
+
 def holds_metrics_token(authorization: str | None) -> bool:
     token = settings.UNO_METRICS_TOKEN
     if not token or not authorization:
@@ -62,7 +74,9 @@ class MetricsReader(BasePermission):
             return True
         if getattr(request.user, "is_staff", False):
             return True
-        raise MetricsNotAllowed()
+        if getattr(request.user, "is_authenticated", False):
+            raise MetricsNotAllowed()
+        raise MetricsTokenRequired()
 
 
 class MetricsView(APIView):
@@ -70,7 +84,7 @@ class MetricsView(APIView):
 
     authentication_classes = [SessionAuthentication]
     permission_classes = [MetricsReader]
-    refusals = {"get": (MetricsNotAllowed,)}
+    refusals = {"get": (MetricsTokenRequired, MetricsNotAllowed)}
 
     @extend_schema(
         operation_id="metrics",
@@ -81,7 +95,7 @@ class MetricsView(APIView):
             (200, CONTENT_TYPE_LATEST.split(";")[0]): OpenApiResponse(
                 OpenApiTypes.STR, description="Prometheus text format 0.0.4."
             ),
-            **problem_responses(403),
+            **problem_responses(401, 403),
         },
     )
     def get(self, request):
@@ -131,7 +145,10 @@ def serve_worker_metrics(port: int) -> None:
 
     def app(environ, start_response):
         if not holds_metrics_token(environ.get("HTTP_AUTHORIZATION")):
-            start_response("403 Forbidden", [("Content-Type", "text/plain")])
+            start_response(
+                "401 Unauthorized",
+                [("Content-Type", "text/plain"), ("WWW-Authenticate", 'Bearer realm="metrics"')],
+            )
             return [b"metrics token required\n"]
         start_response("200 OK", [("Content-Type", CONTENT_TYPE_LATEST)])
         return [scrape(with_queue=False)]
