@@ -7,10 +7,13 @@ any game's pace (a seated player is never slowed below it). Every 429 has Retry-
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 
-from django.http import StreamingHttpResponse
+import orjson
+from django.http import HttpResponseNotModified, StreamingHttpResponse
+from django.utils.http import parse_etags
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -100,15 +103,26 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     "returns the stored response and applies nothing (422 with another body; 409 "
     "`request_in_progress` while the first is running). Keys are kept at least 24 h.",
 )
-#: An `If-Match` the service takes: a version, optionally quoted and weak.
-IF_MATCH_PATTERN = r'^(?:W/)?"?[0-9]{1,10}"?$'
+#: An `If-Match` the service takes: a version, or an ETag of this API (a version and a
+#: digest), optionally quoted and weak. Only the version counts.
+IF_MATCH_PATTERN = r'^(?:W/)?"?[0-9]{1,10}(?:-[0-9a-f]{16})?"?$'
 IF_MATCH = OpenApiParameter(
     "If-Match",
     {"type": "string", "pattern": IF_MATCH_PATTERN},
     OpenApiParameter.HEADER,
     required=False,
-    description='The version the client saw, e.g. "12": the action applies only if the game '
-    "is still at that version (412 `stale_version` otherwise). Out-of-turn actions need none.",
+    description='The version the client saw, e.g. "12", or the `ETag` of the view it holds '
+    '(e.g. "12-3f9a0c1d2e4b5a67", whose version is 12): the action applies only if the '
+    "game is still at that version (412 `stale_version` otherwise). Out-of-turn actions "
+    "need none.",
+)
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="The `ETag` of the answer the client holds: 304 with no body while the "
+    "answer would be the same.",
 )
 
 
@@ -124,12 +138,53 @@ def parse_if_match(request) -> int | None:
         return None
     if not re.fullmatch(IF_MATCH_PATTERN, header.strip()):
         raise InvalidIfMatch()
-    return int(header.strip().removeprefix("W/").strip('"'))
+    return int(header.strip().removeprefix("W/").strip('"').split("-")[0])
 
 
-def with_etag(response: Response, version: int) -> Response:
-    response["ETag"] = f'"{version}"'
+#: Members of a view that its ETag does not cover: `server_time` (new on every answer),
+#: `spectators` (a live count, not part of the game's version), `replay_url` (signed anew
+#: on every answer, each valid for 24 hours), and `rules` and `timers`, which `rules_id`
+#: stands for (so a view in a POST answer, which leaves them out, has the ETag of GET's).
+NOT_IN_ETAG = frozenset({"server_time", "spectators", "replay_url", "rules", "timers"})
+
+
+def content_etag(version: int, content) -> str:
+    """`"<version>-<digest>"`: the version, for If-Match, and the first 16 hex of the
+    sha256 of the answer's content, so that two answers share an ETag only when they
+    hold the same (for the caller: its seat, hand, legal actions, next game, deadlines)."""
+    encoded = orjson.dumps(content, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    return f'"{version}-{hashlib.sha256(encoded).hexdigest()[:16]}"'
+
+
+def view_etag(view: dict) -> str:
+    return content_etag(view["version"], {k: v for k, v in view.items() if k not in NOT_IN_ETAG})
+
+
+def with_etag(request, response: Response, etag: str):
+    """The answer with its `ETag`, or, to a GET whose `If-None-Match` names that ETag
+    (or `*`), a 304 with no body: the client's copy is still the answer."""
+    response["ETag"] = etag
+    if request.method in ("GET", "HEAD") and _none_match(request, etag):
+        not_modified = HttpResponseNotModified()
+        not_modified["ETag"] = etag
+        return not_modified
     return response
+
+
+def _none_match(request, etag: str) -> bool:
+    header = request.headers.get("If-None-Match")
+    if not header:
+        return False
+    tags = parse_etags(header)
+    return tags == ["*"] or etag in {tag.removeprefix("W/") for tag in tags}
+
+
+NOT_MODIFIED = {
+    304: OpenApiResponse(
+        description="Not modified: the `ETag` in `If-None-Match` is still this answer's. "
+        "No body; keep your copy."
+    )
+}
 
 
 class GameApi(APIView):
@@ -152,11 +207,14 @@ class GameApi(APIView):
     def game(self, game_id):
         return selectors.game_get(game_id=game_id, player=self.request.user)
 
-    def view_response(self, game, state=None, status=200) -> Response:
-        view = _with_absolute_links(
-            self.request, selectors.game_view_get(game=game, player=self.request.user, state=state)
+    def view_response(self, game, state=None, status=200, with_rules=False) -> Response:
+        """The caller's view; `rules` and `timers` only `with_rules` (GET: POST answers
+        carry `rules_id` alone)."""
+        view = selectors.game_view_get(
+            game=game, player=self.request.user, state=state, with_rules=with_rules
         )
-        response = with_etag(Response(view, status=status), game.version)
+        view = _with_absolute_links(self.request, view)
+        response = with_etag(self.request, Response(view, status=status), view_etag(view))
         if status == 201:
             response["Location"] = self.request.build_absolute_uri(f"{API_ROOT}/games/{game.id}")
         return response
@@ -295,17 +353,31 @@ class GameListCreateApi(GameApi):
         return self.view_response(game, status=201)
 
 
+VIEW_ETAG = (
+    'The `ETag` is `"<version>-<digest>"`: the game\'s version, then a digest of the '
+    "view as you see it (your seat and hand, `legal_actions`, deadlines, `next_game_id`, "
+    "`rules_id`, everything but `server_time`, `spectators` and `replay_url`). With "
+    "`If-None-Match` naming it, the answer is a 304 with no body while your view is the "
+    "same: keep your copy (its `replay_url` stays valid until 24 hours after you got it; "
+    "`spectators` is as of then). A `POST` answer's view has the `ETag` a `GET` would "
+    "have, and either is accepted in `If-Match` (only its version counts)."
+)
+
+
 class GameDetailApi(GameApi):
     """The game as you may see it: your hand, everyone's counts, the table, whose turn,
-    deadlines. Its `ETag` is the game's version."""
+    deadlines, what you may send now, and the rule set."""
 
     @extend_schema(
         operation_id="games_retrieve",
-        summary="The game as you may see it (ETag: its version)",
-        responses={200: GameView, **problems()},
+        summary="The game as you may see it, with its rule set",
+        description="The only answer that carries `rules` and `timers` besides a stream's "
+        "first view; every view carries `rules_id`. " + VIEW_ETAG,
+        parameters=[IF_NONE_MATCH],
+        responses={200: GameView, **NOT_MODIFIED, **problems()},
     )
     def get(self, request, game_id):
-        return self.view_response(self.game(game_id))
+        return self.view_response(self.game(game_id), with_rules=True)
 
 
 class GameJoinApi(GameApi):
@@ -456,12 +528,17 @@ class GameLegalActionsApi(GameApi):
     @extend_schema(
         operation_id="games_legal_actions",
         summary="Every action your seat may send now, as ready-to-send bodies",
-        responses={200: LegalActions, **problems()},
+        description="Every view carries the same list as `legal_actions`. The `ETag` is "
+        '`"<version>-<digest of the list>"`; `If-None-Match` naming it gives a 304.',
+        parameters=[IF_NONE_MATCH],
+        responses={200: LegalActions, **NOT_MODIFIED, **problems()},
     )
     def get(self, request, game_id):
         game = self.game(game_id)
         actions = selectors.legal_actions_get(game=game, player=request.user)
-        return with_etag(Response({"actions": actions}), game.version)
+        return with_etag(
+            request, Response({"actions": actions}), content_etag(game.version, actions)
+        )
 
 
 class GameActionsApi(GameApi):
@@ -517,10 +594,13 @@ class GameActionsApi(GameApi):
         viewer = viewer_of(game, request.user)
         events = [event_document(a.row, viewer, event=a.event) for a in written.appended]
         view = _with_absolute_links(
-            request, selectors.game_view_get(game=game, player=request.user, state=written.state)
+            request,
+            selectors.game_view_get(
+                game=game, player=request.user, state=written.state, with_rules=False
+            ),
         )
         body = {"version": game.version, "events": events, "game": view}
-        return with_etag(Response(body), game.version)
+        return with_etag(request, Response(body), view_etag(view))
 
 
 class GameEventsApi(WaitingApiView, GameApi):
@@ -532,8 +612,11 @@ class GameEventsApi(WaitingApiView, GameApi):
         summary="Your redacted event feed after a seq (long-poll with wait)",
         description="With `wait`, the request is held until an event after `after` exists "
         "or `wait` seconds have passed (then `events` is empty). A waiting request counts "
-        "toward the streams a player may hold open (429 `too_many_streams`).",
+        "toward the streams a player may hold open (429 `too_many_streams`). The `ETag` is "
+        '`"<version>-<digest of the answer>"`; `If-None-Match` naming it gives a 304 (after '
+        "the wait, with `wait`).",
         parameters=[
+            IF_NONE_MATCH,
             OpenApiParameter("after", SEQ, description="Return events with seq > after."),
             OpenApiParameter(
                 "wait",
@@ -543,6 +626,7 @@ class GameEventsApi(WaitingApiView, GameApi):
         ],
         responses={
             200: EventFeed,
+            **NOT_MODIFIED,
             **problems(),
         },
     )
@@ -552,14 +636,18 @@ class GameEventsApi(WaitingApiView, GameApi):
         game = self.game(game_id)
         feed = selectors.event_feed(game=game, player=request.user, after=after)
         if feed["events"] or not wait:
-            return Response(feed)
+            return _feed_response(request, feed)
         return self.wait_then(
             lambda: version_watch.wait_past(game.id, after, wait),
             seconds=wait,
-            then=lambda: Response(
-                selectors.event_feed(game=game, player=request.user, after=after)
+            then=lambda: _feed_response(
+                request, selectors.event_feed(game=game, player=request.user, after=after)
             ),
         )
+
+
+def _feed_response(request, feed: dict):
+    return with_etag(request, Response(feed), content_etag(feed["version"], feed))
 
 
 class InvalidLastEventId(ApiError):
@@ -570,11 +658,13 @@ class InvalidLastEventId(ApiError):
 
 STREAM_FRAMES = (
     "Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one "
-    '`{"kind", "id", "data"}` object per line): `view` (your view, as `GET /games/{id}`; '
-    "`id` its version) first, then for each batch of appended events one `event` per "
-    "event (redacted for you, as in the feed; `id` its seq) and a `view`; keepalives "
-    "(`: keepalive`, or an empty NDJSON line) at least every 15 s; once the game has "
-    'ended, the final view and `end` (`{"version": V}`), then the stream closes.'
+    '`{"kind", "id", "data"}` object per line): `view` (your view, as `GET /games/{id}`, '
+    "with `rules` and `timers`; `id` its version) first, then for each batch of appended "
+    "events one `event` per event (redacted for you, as in the feed; `id` its seq) and a "
+    "`view` (without `rules` and `timers`: its `rules_id` is the first view's; none with "
+    "`?views=first`); keepalives (`: keepalive`, or an empty NDJSON line) at least every "
+    '15 s; once the game has ended, the final view and `end` (`{"version": V}`), then '
+    "the stream closes."
 )
 
 
@@ -594,6 +684,10 @@ def stream_responses(frames_text: str, ndjson_frame) -> dict:
             ndjson_frame, description="NDJSON: one frame per line. " + frames_text
         ),
     }
+
+
+#: A game stream's `?views=`.
+STREAM_VIEWS = ("all", "first")
 
 
 class GameStreamApi(StreamApiView, GameApi):
@@ -621,6 +715,13 @@ class GameStreamApi(StreamApiView, GameApi):
                 description="The last frame id received (sent by EventSource on reconnect).",
             ),
             OpenApiParameter("ticket", str, description="A stream ticket, for EventSource."),
+            OpenApiParameter(
+                "views",
+                {"type": "string", "enum": list(STREAM_VIEWS), "default": "all"},
+                description="`all`: a view after every batch of events; `first`: the "
+                "connection's first view and the final one only, events in between (a "
+                "client that applies the events itself).",
+            ),
             OpenApiParameter("format", exclude=True),  # the media type goes by Accept
         ],
         responses={
@@ -630,12 +731,17 @@ class GameStreamApi(StreamApiView, GameApi):
     )
     def get(self, request, game_id):
         after = _stream_start(request)
+        views = request.query_params.get("views", "all")
+        if views not in STREAM_VIEWS:
+            raise serializers.ValidationError({"views": ["must be all or first"]})
         game = self.game(game_id)
         live = on_shared_threads()  # served on the event loop (else WSGI: one batch)
         spectator = None
         if viewer_of(game, request.user).seat is None:
             spectator = spectator_join(game.id, request.user, LEASE_SECONDS)
-        frames = game_frames(request, game.id, after, live=live, spectator=spectator)
+        frames = game_frames(
+            request, game.id, after, live=live, spectator=spectator, views_first=views == "first"
+        )
         return self.open_stream(frames, also=(spectator,) if spectator else ())
 
 
@@ -698,18 +804,25 @@ class GameReplayApi(GameApi):
     @extend_schema(
         operation_id="games_replay",
         summary="The game as of seq `at`, as you may see it",
+        description="A view as of `at` (`version` is `at`, `replay_of` the game's version), "
+        "with `rules` and `timers`; its `legal_actions` is empty (nothing can be sent to a "
+        'past position). The `ETag` is `"<at>-<digest>"`, as in GET /games/{id}; '
+        "`If-None-Match` naming it gives a 304.",
         parameters=[
             OpenApiParameter(
                 "at", SEQ, required=True, description="The seq (beyond the last: the last)."
-            )
+            ),
+            IF_NONE_MATCH,
         ],
-        responses={200: GameView, **problems()},
+        responses={200: GameView, **NOT_MODIFIED, **problems()},
     )
     def get(self, request, game_id):
         at = _int_param(request, "at", None, 0, MAX_SEQ)
         game = self.game(game_id)
-        replay = selectors.game_replay_get(game=game, player=request.user, at=at)
-        return Response(_with_absolute_links(request, replay))
+        replay = _with_absolute_links(
+            request, selectors.game_replay_get(game=game, player=request.user, at=at)
+        )
+        return with_etag(request, Response(replay), view_etag(replay))
 
 
 class GameExportApi(GameApi):

@@ -216,6 +216,13 @@ def test_an_if_match_of_the_documented_form_is_taken(header, rf):
     assert parse_if_match(request) == int(header.removeprefix("W/").strip('"'))
 
 
+@pytest.mark.parametrize("header", ['"12-3f9a0c1d2e4b5a67"', 'W/"12-3f9a0c1d2e4b5a67"'])
+def test_an_if_match_of_a_views_etag_is_taken_by_its_version(header, rf):
+    assert re.fullmatch(IF_MATCH_PATTERN, header)
+    request = type("Request", (), {"headers": {"If-Match": header}})()
+    assert parse_if_match(request) == 12
+
+
 def test_the_response_headers_are_documented(document):
     act = document["paths"]["/api/v1/games/{game_id}/actions"]["post"]["responses"]
     create = document["paths"]["/api/v1/games"]["post"]["responses"]

@@ -36,9 +36,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The game as you may see it (ETag: its version)
-         * @description The game as you may see it: your hand, everyone's counts, the table, whose turn,
-         *     deadlines. Its `ETag` is the game's version.
+         * The game as you may see it, with its rule set
+         * @description The only answer that carries `rules` and `timers` besides a stream's first view; every view carries `rules_id`. The `ETag` is `"<version>-<digest>"`: the game's version, then a digest of the view as you see it (your seat and hand, `legal_actions`, deadlines, `next_game_id`, `rules_id`, everything but `server_time`, `spectators` and `replay_url`). With `If-None-Match` naming it, the answer is a 304 with no body while your view is the same: keep your copy (its `replay_url` stays valid until 24 hours after you got it; `spectators` is as of then). A `POST` answer's view has the `ETag` a `GET` would have, and either is accepted in `If-Match` (only its version counts).
          */
         get: operations["games_retrieve"];
         put?: never;
@@ -120,7 +119,7 @@ export interface paths {
         };
         /**
          * Your redacted event feed after a seq (long-poll with wait)
-         * @description With `wait`, the request is held until an event after `after` exists or `wait` seconds have passed (then `events` is empty). A waiting request counts toward the streams a player may hold open (429 `too_many_streams`).
+         * @description With `wait`, the request is held until an event after `after` exists or `wait` seconds have passed (then `events` is empty). A waiting request counts toward the streams a player may hold open (429 `too_many_streams`). The `ETag` is `"<version>-<digest of the answer>"`; `If-None-Match` naming it gives a 304 (after the wait, with `wait`).
          */
         get: operations["games_events"];
         put?: never;
@@ -202,8 +201,7 @@ export interface paths {
         };
         /**
          * Every action your seat may send now, as ready-to-send bodies
-         * @description Every action your seat may send now (out-of-turn ones included), each a
-         *     ready-to-send body for POST /actions.
+         * @description Every view carries the same list as `legal_actions`. The `ETag` is `"<version>-<digest of the list>"`; `If-None-Match` naming it gives a 304.
          */
         get: operations["games_legal_actions"];
         put?: never;
@@ -243,7 +241,7 @@ export interface paths {
         };
         /**
          * The game as of seq `at`, as you may see it
-         * @description The game as of seq `at`, as you may see it.
+         * @description A view as of `at` (`version` is `at`, `replay_of` the game's version), with `rules` and `timers`; its `legal_actions` is empty (nothing can be sent to a past position). The `ETag` is `"<at>-<digest>"`, as in GET /games/{id}; `If-None-Match` naming it gives a 304.
          */
         get: operations["games_replay"];
         put?: never;
@@ -304,7 +302,7 @@ export interface paths {
         };
         /**
          * The game live, as Server-Sent Events or NDJSON (resumable)
-         * @description Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object per line): `view` (your view, as `GET /games/{id}`; `id` its version) first, then for each batch of appended events one `event` per event (redacted for you, as in the feed; `id` its seq) and a `view`; keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s; once the game has ended, the final view and `end` (`{"version": V}`), then the stream closes. Resume with `Last-Event-ID: N` (or `?after=N`; the header wins): every event after N, then a view, then live; nothing lost or repeated. Counts toward the streams a player may hold open (429 `too_many_streams`). Browsers authenticate with `?ticket=` (`POST /api/v1/stream-tickets`).
+         * @description Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object per line): `view` (your view, as `GET /games/{id}`, with `rules` and `timers`; `id` its version) first, then for each batch of appended events one `event` per event (redacted for you, as in the feed; `id` its seq) and a `view` (without `rules` and `timers`: its `rules_id` is the first view's; none with `?views=first`); keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s; once the game has ended, the final view and `end` (`{"version": V}`), then the stream closes. Resume with `Last-Event-ID: N` (or `?after=N`; the header wins): every event after N, then a view, then live; nothing lost or repeated. Counts toward the streams a player may hold open (429 `too_many_streams`). Browsers authenticate with `?ticket=` (`POST /api/v1/stream-tickets`).
          */
         get: operations["games_stream"];
         put?: never;
@@ -605,9 +603,11 @@ export interface components {
          */
         AcceptActionTypeEnum: "accept";
         Action: components["schemas"]["PlayAction"] | components["schemas"]["DrawAction"] | components["schemas"]["PassAction"] | components["schemas"]["KeepAction"] | components["schemas"]["ChooseColorAction"] | components["schemas"]["ChooseTargetAction"] | components["schemas"]["CallUnoAction"] | components["schemas"]["CatchUnoAction"] | components["schemas"]["ChallengeAction"] | components["schemas"]["AcceptAction"];
+        /** @description The answer's `ETag` is its view's, as GET /games/{id} would send it. */
         ActionResult: {
             version: number;
             events: components["schemas"]["Event"][];
+            /** @description Your new view, without `rules` and `timers` (see `rules_id`). */
             game: components["schemas"]["GameView"];
         };
         /**
@@ -915,10 +915,14 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
         };
+        /**
+         * @description A game as its viewer sees it. `rules` and `timers` travel once: in GET /games/{id}
+         *     (and a replay) and a stream connection's first view; every view has `rules_id`.
+         */
         GameView: {
             /** Format: uuid */
             id: string;
-            /** @description The seq of the last event; also the ETag. */
+            /** @description The seq of the last event; the ETag begins with it, and If-Match takes it. */
             version: number;
             /** @description The hash of the event at `version` (64 zeros before any): evidence a client keeps as it plays. */
             head_hash: string;
@@ -929,8 +933,12 @@ export interface components {
             /** Format: uuid */
             host: string;
             seat_count: number;
-            rules: components["schemas"]["Rules"];
-            timers: components["schemas"]["Timers"];
+            /** @description A digest of the game's `rules` and `timers`, the same in every view of the game: the first 16 lower-case hex characters of sha256(canonical({"rules": rules, "timers": timers})), canonical as for the hash chain (sorted keys, no whitespace, UTF-8). A client that holds the rule set of this id needs it no more. */
+            rules_id: string;
+            /** @description In GET /games/{id}, a replay and a stream's first view only (see `rules_id`). */
+            rules?: components["schemas"]["Rules"];
+            /** @description In GET /games/{id}, a replay and a stream's first view only (see `rules_id`). */
+            timers?: components["schemas"]["Timers"];
             /** @description How long the game's bots wait before they act, in milliseconds. */
             bot_think_ms: number;
             /** Format: date-time */
@@ -979,6 +987,8 @@ export interface components {
             replay_url: string | null;
             /** @description How many signed-in viewers without a seat stream the game now, counted across every web process. Not part of `version`: it changes no ETag and wakes no stream; a view shows it as of when it was built. */
             spectators: number;
+            /** @description What you may send now, as ready-to-send bodies for POST /actions: the `actions` GET /games/{id}/legal-actions answers ([] without a seat, outside an active game, and in a replay). */
+            legal_actions: components["schemas"]["Action"][];
         };
         /**
          * @description * `waiting` - waiting
@@ -3089,7 +3099,7 @@ export interface operations {
                     Location?: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
                     "Idempotent-Replayed"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -3226,7 +3236,10 @@ export interface operations {
     games_retrieve: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the answer the client holds: 304 with no body while the answer would be the same. */
+                "If-None-Match"?: string;
+            };
             path: {
                 game_id: string;
             };
@@ -3242,13 +3255,28 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that window resets. */
                     "RateLimit-Reset"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameView"];
                 };
+            };
+            /** @description Not modified: the `ETag` in `If-None-Match` is still this answer's. No body; keep your copy. */
+            304: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
@@ -3359,7 +3387,7 @@ export interface operations {
                     "RateLimit-Reset"?: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
                     "Idempotent-Replayed"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -3514,7 +3542,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: a repeat with the same key and body returns the stored response and applies nothing (422 with another body; 409 `request_in_progress` while the first is running). Keys are kept at least 24 h. */
                 "Idempotency-Key"?: string;
-                /** @description The version the client saw, e.g. "12": the action applies only if the game is still at that version (412 `stale_version` otherwise). Out-of-turn actions need none. */
+                /** @description The version the client saw, e.g. "12", or the `ETag` of the view it holds (e.g. "12-3f9a0c1d2e4b5a67", whose version is 12): the action applies only if the game is still at that version (412 `stale_version` otherwise). Out-of-turn actions need none. */
                 "If-Match"?: string;
             };
             path: {
@@ -3538,7 +3566,7 @@ export interface operations {
                     "RateLimit-Reset"?: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
                     "Idempotent-Replayed"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -3831,7 +3859,10 @@ export interface operations {
                 /** @description 0-30 s: hold the request until an event exists or the time is up. */
                 wait?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the answer the client holds: 304 with no body while the answer would be the same. */
+                "If-None-Match"?: string;
+            };
             path: {
                 game_id: string;
             };
@@ -3847,11 +3878,28 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that window resets. */
                     "RateLimit-Reset"?: string;
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EventFeed"];
                 };
+            };
+            /** @description Not modified: the `ETag` in `If-None-Match` is still this answer's. No body; keep your copy. */
+            304: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
@@ -4068,7 +4116,7 @@ export interface operations {
                     "RateLimit-Reset"?: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
                     "Idempotent-Replayed"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -4241,7 +4289,7 @@ export interface operations {
                     "RateLimit-Reset"?: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
                     "Idempotent-Replayed"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -4393,7 +4441,10 @@ export interface operations {
     games_legal_actions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the answer the client holds: 304 with no body while the answer would be the same. */
+                "If-None-Match"?: string;
+            };
             path: {
                 game_id: string;
             };
@@ -4409,13 +4460,28 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that window resets. */
                     "RateLimit-Reset"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LegalActions"];
                 };
+            };
+            /** @description Not modified: the `ETag` in `If-None-Match` is still this answer's. No body; keep your copy. */
+            304: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
@@ -4523,7 +4589,7 @@ export interface operations {
                     "RateLimit-Reset"?: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
                     "Idempotent-Replayed"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -4544,7 +4610,7 @@ export interface operations {
                     Location?: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
                     "Idempotent-Replayed"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -4699,7 +4765,10 @@ export interface operations {
                 /** @description The seq (beyond the last: the last). */
                 at: number;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the answer the client holds: 304 with no body while the answer would be the same. */
+                "If-None-Match"?: string;
+            };
             path: {
                 game_id: string;
             };
@@ -4715,11 +4784,28 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that window resets. */
                     "RateLimit-Reset"?: string;
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameView"];
                 };
+            };
+            /** @description Not modified: the `ETag` in `If-None-Match` is still this answer's. No body; keep your copy. */
+            304: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
@@ -4947,7 +5033,7 @@ export interface operations {
                     "RateLimit-Reset"?: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
                     "Idempotent-Replayed"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -5103,6 +5189,8 @@ export interface operations {
                 after?: number;
                 /** @description A stream ticket, for EventSource. */
                 ticket?: string;
+                /** @description `all`: a view after every batch of events; `first`: the connection's first view and the final one only, events in between (a client that applies the events itself). */
+                views?: "all" | "first";
             };
             header?: {
                 /** @description The last frame id received (sent by EventSource on reconnect). */
@@ -5115,7 +5203,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events. Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object per line): `view` (your view, as `GET /games/{id}`; `id` its version) first, then for each batch of appended events one `event` per event (redacted for you, as in the feed; `id` its seq) and a `view`; keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s; once the game has ended, the final view and `end` (`{"version": V}`), then the stream closes. Each SSE frame's `data:` is the `data` of the NDJSON frame of the same `kind` (the NDJSON response's schema). */
+            /** @description Server-Sent Events. Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object per line): `view` (your view, as `GET /games/{id}`, with `rules` and `timers`; `id` its version) first, then for each batch of appended events one `event` per event (redacted for you, as in the feed; `id` its seq) and a `view` (without `rules` and `timers`: its `rules_id` is the first view's; none with `?views=first`); keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s; once the game has ended, the final view and `end` (`{"version": V}`), then the stream closes. Each SSE frame's `data:` is the `data` of the NDJSON frame of the same `kind` (the NDJSON response's schema). */
             200: {
                 headers: {
                     /** @description Requests allowed in the window of the most restrictive throttle that applies. */
