@@ -5,9 +5,18 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from games.engine import GameState, Viewer, event_from_parts, redact_for, view_for
+from games.engine import (
+    GameState,
+    Viewer,
+    action_body,
+    event_from_parts,
+    legal_actions,
+    redact_for,
+    view_for,
+)
 from games.engine.events import Event
 from games.live.spectators import spectator_count
+from games.log.hashing import canonical, sha256_hex
 from games.log.store import current_parts, current_version, is_engine_event, is_upcast
 from players.models import Player
 from unoservice import clock
@@ -40,11 +49,44 @@ def reveals_all(game: Game, viewer: Viewer) -> bool:
     return ended and was_seated and settings.UNO_REVEAL_FINISHED_GAMES
 
 
+#: rules_id by game id: a game's rules and timers are fixed when it is created, and
+#: canonical JSON of them took most of a view's added cost (about 70 us a view).
+_rules_ids: dict[str, str] = {}
+RULES_IDS_KEPT = 4096
+
+
+def rules_id(game: Game) -> str:
+    """The digest of the game's rule set, the same in every view of it: the first 16 hex
+    characters of sha256(canonical({"rules": rules, "timers": timers}))."""
+    key = str(game.id)
+    found = _rules_ids.get(key)
+    if found is None:
+        if len(_rules_ids) >= RULES_IDS_KEPT:
+            _rules_ids.clear()
+        found = sha256_hex(canonical({"rules": game.rules, "timers": game.timers}))[:16]
+        _rules_ids[key] = found
+    return found
+
+
+def legal_action_bodies(game: Game, state: GameState | None, viewer: Viewer) -> list[dict]:
+    """What `viewer` may send now (`GET /legal-actions`, and every view's
+    `legal_actions`): nothing without a seat or outside an active game."""
+    if viewer.seat is None or game.status != GameStatus.ACTIVE or state is None:
+        return []
+    return [action_body(a) for a in legal_actions(state, viewer.seat)]
+
+
 def game_document(
-    game: Game, state: GameState | None, viewer: Viewer, *, spectators: int | None = None
+    game: Game,
+    state: GameState | None,
+    viewer: Viewer,
+    *,
+    spectators: int | None = None,
+    with_rules: bool = True,
 ) -> dict:
     """The game as `viewer` may see it (`GET /games/{id}`); `spectators`: their count,
-    when the caller has read it already."""
+    when the caller has read it already. `rules_id` always; `rules` and `timers` only
+    `with_rules` (a GET, a stream's first view): the rule set travels once."""
     players = {s.seat: s.player for s in game.seat_rows()}
     document = {
         "id": str(game.id),
@@ -54,8 +96,8 @@ def game_document(
         "visibility": game.visibility,
         "host": str(game.host_id),
         "seat_count": game.seat_count,
-        "rules": game.rules,
-        "timers": game.timers,
+        "rules_id": rules_id(game),
+        **({"rules": game.rules, "timers": game.timers} if with_rules else {}),
         "bot_think_ms": game.bots.get("think_ms", DEFAULT_BOT_THINK_MS),
         "created_at": format_time(game.created_at),
         "server_time": format_time(clock.now()),
@@ -67,6 +109,7 @@ def game_document(
         document["invite_code"] = game.invite_code
     if state is None or state.seat_count == 0:
         document.update(_waiting_view(game, players, viewer))
+        document["legal_actions"] = []
         return document
     view = view_for(state, viewer, reveal_all=reveals_all(game, viewer))
     deadlines = game.open_deadlines
@@ -84,6 +127,7 @@ def game_document(
     document["deadline_at"] = turn["closes_at"] if turn else None
     view.pop("status")
     document.update(view)
+    document["legal_actions"] = legal_action_bodies(game, state, viewer)
     return document
 
 

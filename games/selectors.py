@@ -16,7 +16,13 @@ from players.models import Player
 
 from .errors import GameNotEnded, GameNotFound, GameNotSealed, StaffOnly
 from .models import Game, GameEvent, GameSeat, GameStatus, Visibility
-from .presentation import event_document, game_document, reveals_all, viewer_of
+from .presentation import (
+    event_document,
+    game_document,
+    legal_action_bodies,
+    reveals_all,
+    viewer_of,
+)
 from .replay_links import replay_path
 from .write import load_state, replay_state
 
@@ -69,12 +75,15 @@ def game_get(*, game_id, player: Player) -> Game:
     return game
 
 
-def game_view_get(*, game: Game, player: Player, state: GameState | None = None) -> dict:
+def game_view_get(
+    *, game: Game, player: Player, state: GameState | None = None, with_rules: bool = True
+) -> dict:
     """The game as the caller may see it; once it has ended, with the caller's own link to
-    its replay page (`replay_url`, a path here: the API makes it absolute)."""
+    its replay page (`replay_url`, a path here: the API makes it absolute). `rules` and
+    `timers` only `with_rules` (`rules_id` always)."""
     if state is None and game.status != GameStatus.WAITING:
         state = load_state(game)
-    document = game_document(game, state, viewer_of(game, player))
+    document = game_document(game, state, viewer_of(game, player), with_rules=with_rules)
     document["replay_url"] = replay_path(game, player)
     return document
 
@@ -83,8 +92,7 @@ def legal_actions_get(*, game: Game, player: Player) -> list[dict]:
     viewer = viewer_of(game, player)
     if viewer.seat is None or game.status != GameStatus.ACTIVE:
         return []
-    state = load_state(game)
-    return [engine.action_body(a) for a in engine.legal_actions(state, viewer.seat)]
+    return legal_action_bodies(game, load_state(game), viewer)
 
 
 def event_feed(*, game: Game, player: Player, after: int = 0) -> dict:
@@ -128,6 +136,7 @@ def replay_document(game: Game, state: GameState, viewer, at: int, head_hash: st
     document["version"] = at
     document["head_hash"] = head_hash
     document["replay_of"] = game.version
+    document["legal_actions"] = []  # a position of the past: nothing can be sent to it
     return document
 
 

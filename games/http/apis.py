@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 import re
 
-from django.http import StreamingHttpResponse
+from django.http import HttpResponseNotModified, StreamingHttpResponse
+from django.utils.http import parse_etags
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -108,8 +109,17 @@ IF_MATCH = OpenApiParameter(
     {"type": "string", "pattern": IF_MATCH_PATTERN},
     OpenApiParameter.HEADER,
     required=False,
-    description='The version the client saw, e.g. "12": the action applies only if the game '
-    "is still at that version (412 `stale_version` otherwise). Out-of-turn actions need none.",
+    description='The version the client saw, e.g. "12" (a view\'s `ETag`): the action applies '
+    "only if the game is still at that version (412 `stale_version` otherwise). "
+    "Out-of-turn actions need none.",
+)
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="The `ETag` of the answer the client holds: 304 with no body while the "
+    "answer would be the same.",
 )
 
 
@@ -128,9 +138,43 @@ def parse_if_match(request) -> int | None:
     return int(header.strip().removeprefix("W/").strip('"'))
 
 
-def with_etag(response: Response, version: int) -> Response:
-    response["ETag"] = f'"{version}"'
+def version_etag(version: int) -> str:
+    """`"<version>"`: the game's version (CONTRACT: the ETag is the version)."""
+    return f'"{version}"'
+
+
+def view_cacheable(view: dict) -> bool:
+    """Whether a client's copy of this view is still the view while the version stays.
+    A rematch links an ended game to its next game without an event (its log is sealed),
+    so an ended game with `next_game_id` is always answered whole."""
+    return view.get("next_game_id") is None
+
+
+def with_etag(request, response: Response, etag: str, *, cacheable: bool = True):
+    """The answer with its `ETag`, or, to a GET whose `If-None-Match` names that ETag
+    (or `*`), a 304 with no body: the client's copy is still the answer."""
+    response["ETag"] = etag
+    if cacheable and request.method in ("GET", "HEAD") and _none_match(request, etag):
+        not_modified = HttpResponseNotModified()
+        not_modified["ETag"] = etag
+        return not_modified
     return response
+
+
+def _none_match(request, etag: str) -> bool:
+    header = request.headers.get("If-None-Match")
+    if not header:
+        return False
+    tags = parse_etags(header)
+    return tags == ["*"] or etag in {tag.removeprefix("W/") for tag in tags}
+
+
+NOT_MODIFIED = {
+    304: OpenApiResponse(
+        description="Not modified: the `ETag` in `If-None-Match` is still this answer's. "
+        "No body; keep your copy."
+    )
+}
 
 
 class GameApi(APIView):
@@ -153,11 +197,19 @@ class GameApi(APIView):
     def game(self, game_id):
         return selectors.game_get(game_id=game_id, player=self.request.user)
 
-    def view_response(self, game, state=None, status=200) -> Response:
-        view = _with_absolute_links(
-            self.request, selectors.game_view_get(game=game, player=self.request.user, state=state)
+    def view_response(self, game, state=None, status=200, with_rules=False) -> Response:
+        """The caller's view; `rules` and `timers` only `with_rules` (GET: POST answers
+        carry `rules_id` alone)."""
+        view = selectors.game_view_get(
+            game=game, player=self.request.user, state=state, with_rules=with_rules
         )
-        response = with_etag(Response(view, status=status), game.version)
+        view = _with_absolute_links(self.request, view)
+        response = with_etag(
+            self.request,
+            Response(view, status=status),
+            version_etag(view["version"]),
+            cacheable=view_cacheable(view),
+        )
         if status == 201:
             response["Location"] = self.request.build_absolute_uri(f"{API_ROOT}/games/{game.id}")
         return response
@@ -296,19 +348,33 @@ class GameListCreateApi(GameApi):
         return self.view_response(game, status=201)
 
 
+VIEW_ETAG = (
+    'The `ETag` is the game\'s version (`"12"`). With `If-None-Match` naming it, the '
+    "answer is a 304 with no body while the game is at that version: keep your copy (all "
+    "but `server_time`, which is new on every answer, and `spectators`, a live count, are "
+    "still what you hold; its `replay_url` stays valid until 24 hours after you got it). "
+    "An ended game that a rematch has linked to its next game (`next_game_id`, which no "
+    "event records) is always answered whole. A `POST` answer's view carries the same "
+    "`ETag` a `GET` would."
+)
+
+
 class GameDetailApi(GameApi):
     """The game as you may see it: your hand, everyone's counts, the table, whose turn,
-    deadlines. Its `ETag` is the game's version."""
+    deadlines, what you may send now, and the rule set."""
 
     refusals = {"get": (LogNotFoldable,)}
 
     @extend_schema(
         operation_id="games_retrieve",
-        summary="The game as you may see it (ETag: its version)",
-        responses={200: GameView, **problems(409)},
+        summary="The game as you may see it, with its rule set",
+        description="The only answer that carries `rules` and `timers` besides a stream's "
+        "first view; every view carries `rules_id`. " + VIEW_ETAG,
+        parameters=[IF_NONE_MATCH],
+        responses={200: GameView, **NOT_MODIFIED, **problems(409)},
     )
     def get(self, request, game_id):
-        return self.view_response(self.game(game_id))
+        return self.view_response(self.game(game_id), with_rules=True)
 
 
 class GameJoinApi(GameApi):
@@ -459,12 +525,15 @@ class GameLegalActionsApi(GameApi):
     @extend_schema(
         operation_id="games_legal_actions",
         summary="Every action your seat may send now, as ready-to-send bodies",
-        responses={200: LegalActions, **problems()},
+        description="Every view carries the same list as `legal_actions`. The `ETag` is "
+        'the game\'s version (`"12"`); `If-None-Match` naming it gives a 304.',
+        parameters=[IF_NONE_MATCH],
+        responses={200: LegalActions, **NOT_MODIFIED, **problems()},
     )
     def get(self, request, game_id):
         game = self.game(game_id)
         actions = selectors.legal_actions_get(game=game, player=request.user)
-        return with_etag(Response({"actions": actions}), game.version)
+        return with_etag(request, Response({"actions": actions}), version_etag(game.version))
 
 
 class GameActionsApi(GameApi):
@@ -520,10 +589,15 @@ class GameActionsApi(GameApi):
         viewer = viewer_of(game, request.user)
         events = [event_document(a.row, viewer, event=a.event) for a in written.appended]
         view = _with_absolute_links(
-            request, selectors.game_view_get(game=game, player=request.user, state=written.state)
+            request,
+            selectors.game_view_get(
+                game=game, player=request.user, state=written.state, with_rules=False
+            ),
         )
         body = {"version": game.version, "events": events, "game": view}
-        return with_etag(Response(body), game.version)
+        return with_etag(
+            request, Response(body), version_etag(view["version"]), cacheable=view_cacheable(view)
+        )
 
 
 class GameEventsApi(WaitingApiView, GameApi):
@@ -535,8 +609,11 @@ class GameEventsApi(WaitingApiView, GameApi):
         summary="Your redacted event feed after a seq (long-poll with wait)",
         description="With `wait`, the request is held until an event after `after` exists "
         "or `wait` seconds have passed (then `events` is empty). A waiting request counts "
-        "toward the streams a player may hold open (429 `too_many_streams`).",
+        "toward the streams a player may hold open (429 `too_many_streams`). The `ETag` is "
+        'the game\'s version (`"12"`); `If-None-Match` naming it gives a 304 (after the '
+        "wait, with `wait`).",
         parameters=[
+            IF_NONE_MATCH,
             OpenApiParameter("after", SEQ, description="Return events with seq > after."),
             OpenApiParameter(
                 "wait",
@@ -546,6 +623,7 @@ class GameEventsApi(WaitingApiView, GameApi):
         ],
         responses={
             200: EventFeed,
+            **NOT_MODIFIED,
             **problems(),
         },
     )
@@ -555,14 +633,18 @@ class GameEventsApi(WaitingApiView, GameApi):
         game = self.game(game_id)
         feed = selectors.event_feed(game=game, player=request.user, after=after)
         if feed["events"] or not wait:
-            return Response(feed)
+            return _feed_response(request, feed)
         return self.wait_then(
             lambda: version_watch.wait_past(game.id, after, wait),
             seconds=wait,
-            then=lambda: Response(
-                selectors.event_feed(game=game, player=request.user, after=after)
+            then=lambda: _feed_response(
+                request, selectors.event_feed(game=game, player=request.user, after=after)
             ),
         )
+
+
+def _feed_response(request, feed: dict):
+    return with_etag(request, Response(feed), version_etag(feed["version"]))
 
 
 class InvalidLastEventId(ApiError):
@@ -573,11 +655,13 @@ class InvalidLastEventId(ApiError):
 
 STREAM_FRAMES = (
     "Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one "
-    '`{"kind", "id", "data"}` object per line): `view` (your view, as `GET /games/{id}`; '
-    "`id` its version) first, then for each batch of appended events one `event` per "
-    "event (redacted for you, as in the feed; `id` its seq) and a `view`; keepalives "
-    "(`: keepalive`, or an empty NDJSON line) at least every 15 s; once the game has "
-    'ended, the final view and `end` (`{"version": V}`), then the stream closes.'
+    '`{"kind", "id", "data"}` object per line): `view` (your view, as `GET /games/{id}`, '
+    "with `rules` and `timers`; `id` its version) first, then for each batch of appended "
+    "events one `event` per event (redacted for you, as in the feed; `id` its seq) and a "
+    "`view` (without `rules` and `timers`: its `rules_id` is the first view's; none with "
+    "`?views=first`); keepalives (`: keepalive`, or an empty NDJSON line) at least every "
+    '15 s; once the game has ended, the final view and `end` (`{"version": V}`), then '
+    "the stream closes."
 )
 
 
@@ -597,6 +681,10 @@ def stream_responses(frames_text: str, ndjson_frame) -> dict:
             ndjson_frame, description="NDJSON: one frame per line. " + frames_text
         ),
     }
+
+
+#: A game stream's `?views=`.
+STREAM_VIEWS = ("all", "first")
 
 
 class GameStreamApi(StreamApiView, GameApi):
@@ -624,6 +712,13 @@ class GameStreamApi(StreamApiView, GameApi):
                 description="The last frame id received (sent by EventSource on reconnect).",
             ),
             OpenApiParameter("ticket", str, description="A stream ticket, for EventSource."),
+            OpenApiParameter(
+                "views",
+                {"type": "string", "enum": list(STREAM_VIEWS), "default": "all"},
+                description="`all`: a view after every batch of events; `first`: the "
+                "connection's first view and the final one only, events in between (a "
+                "client that applies the events itself).",
+            ),
             OpenApiParameter("format", exclude=True),  # the media type goes by Accept
         ],
         responses={
@@ -633,12 +728,17 @@ class GameStreamApi(StreamApiView, GameApi):
     )
     def get(self, request, game_id):
         after = _stream_start(request)
+        views = request.query_params.get("views", "all")
+        if views not in STREAM_VIEWS:
+            raise serializers.ValidationError({"views": ["must be all or first"]})
         game = self.game(game_id)
         live = on_shared_threads()  # served on the event loop (else WSGI: one batch)
         spectator = None
         if viewer_of(game, request.user).seat is None:
             spectator = spectator_join(game.id, request.user, LEASE_SECONDS)
-        frames = game_frames(request, game.id, after, live=live, spectator=spectator)
+        frames = game_frames(
+            request, game.id, after, live=live, spectator=spectator, views_first=views == "first"
+        )
         return self.open_stream(frames, also=(spectator,) if spectator else ())
 
 
@@ -703,21 +803,26 @@ class GameReplayApi(GameApi):
     @extend_schema(
         operation_id="games_replay",
         summary="The game as of seq `at`, as you may see it",
-        description="A stored log the engine cannot replay up to `at` (changed outside "
-        "the service) is a 409 `log_not_foldable` whose `seq` names the first event it "
-        "cannot apply.",
+        description="A view as of `at` (`version` is `at`, `replay_of` the game's version), "
+        "with `rules` and `timers`; its `legal_actions` is empty (nothing can be sent to a "
+        'past position). The `ETag` is `"<at>"`; `If-None-Match` naming it gives a 304. '
+        "A stored log the engine cannot replay up to `at` (changed outside the service) is "
+        "a 409 `log_not_foldable` whose `seq` names the first event it cannot apply.",
         parameters=[
             OpenApiParameter(
                 "at", SEQ, required=True, description="The seq (beyond the last: the last)."
-            )
+            ),
+            IF_NONE_MATCH,
         ],
-        responses={200: GameView, **problems(409)},
+        responses={200: GameView, **NOT_MODIFIED, **problems(409)},
     )
     def get(self, request, game_id):
         at = _int_param(request, "at", None, 0, MAX_SEQ)
         game = self.game(game_id)
-        replay = selectors.game_replay_get(game=game, player=request.user, at=at)
-        return Response(_with_absolute_links(request, replay))
+        replay = _with_absolute_links(
+            request, selectors.game_replay_get(game=game, player=request.user, at=at)
+        )
+        return with_etag(request, Response(replay), version_etag(replay["version"]))
 
 
 class GameExportApi(GameApi):

@@ -31,7 +31,9 @@ UNAVAILABLE = (503, "service_unavailable")
 HEADERS_TOO_LARGE = (431, "headers_too_large")
 
 RESPONSE_HEADERS = {
-    "ETag": 'The game\'s version, quoted (`"12"`): send it back in `If-Match`.',
+    "ETag": "The game's version and a digest of this answer, quoted "
+    '(`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is '
+    "the same, or in `If-Match` with an action (only its version counts).",
     "Location": "The absolute URL of the resource created.",
     "Retry-After": "Seconds to wait before trying again.",
     "RateLimit-Limit": "Requests allowed in the window of the most restrictive throttle "
@@ -42,8 +44,8 @@ RESPONSE_HEADERS = {
     "with the same `Idempotency-Key` (nothing was applied again).",
 }
 RATE_LIMIT_HEADERS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset")
-#: Response bodies that carry the game's version as their ETag.
-VERSIONED_BODIES = ("GameView", "ActionResult", "LegalActions")
+#: Response bodies sent with an ETag (the game's version and a digest of the answer).
+VERSIONED_BODIES = ("GameView", "ActionResult", "LegalActions", "EventFeed")
 
 
 def status_and_codes(refusal) -> tuple[int, Iterable[str]]:
@@ -184,16 +186,15 @@ class ProblemAutoSchema(AutoSchema):
             headers = response.setdefault("headers", {})
             if throttled:
                 headers.update({name: _header(name) for name in RATE_LIMIT_HEADERS})
+            if status == "304":
+                headers["ETag"] = _header("ETag")
             if status[0] != "2":
                 continue
             if status == "201":
                 headers["Location"] = _header("Location")
             if idempotent:
                 headers["Idempotent-Replayed"] = _header("Idempotent-Replayed")
-            if (
-                _body_name(response) in VERSIONED_BODIES
-                and operation["operationId"] != "games_replay"
-            ):
+            if _body_name(response) in VERSIONED_BODIES:
                 headers["ETag"] = _header("ETag")
             if not headers:
                 del response["headers"]

@@ -490,9 +490,20 @@ class UnoWindowView(serializers.Serializer):
     closes_at = TimeField(allow_null=True)
 
 
+@extend_schema_field(ACTION_UNION)
+class ActionBodyField(serializers.JSONField):
+    """One action body, documented as the `Action` union (so that generated clients get
+    typed legal actions they can send back as they are)."""
+
+
 class GameView(serializers.Serializer):
+    """A game as its viewer sees it. `rules` and `timers` travel once: in GET /games/{id}
+    (and a replay) and a stream connection's first view; every view has `rules_id`."""
+
     id = serializers.UUIDField()
-    version = serializers.IntegerField(help_text="The seq of the last event; also the ETag.")
+    version = serializers.IntegerField(
+        help_text="The seq of the last event; the ETag begins with it, and If-Match takes it."
+    )
     head_hash = serializers.CharField(
         help_text="The hash of the event at `version` (64 zeros before any): evidence a "
         "client keeps as it plays."
@@ -502,8 +513,20 @@ class GameView(serializers.Serializer):
     invite_code = serializers.CharField(required=False, help_text="For seated players.")
     host = serializers.UUIDField()
     seat_count = serializers.IntegerField()
-    rules = RulesField()
-    timers = TimersField()
+    rules_id = serializers.CharField(
+        help_text="A digest of the game's `rules` and `timers`, the same in every view of the "
+        'game: the first 16 lower-case hex characters of sha256(canonical({"rules": rules, '
+        '"timers": timers})), canonical as for the hash chain (sorted keys, no whitespace, '
+        "UTF-8). A client that holds the rule set of this id needs it no more."
+    )
+    rules = RulesField(
+        required=False,
+        help_text="In GET /games/{id}, a replay and a stream's first view only (see `rules_id`).",
+    )
+    timers = TimersField(
+        required=False,
+        help_text="In GET /games/{id}, a replay and a stream's first view only (see `rules_id`).",
+    )
     bot_think_ms = serializers.IntegerField(
         help_text="How long the game's bots wait before they act, in milliseconds."
     )
@@ -565,6 +588,12 @@ class GameView(serializers.Serializer):
         "across every web process. Not part of `version`: it changes no ETag and wakes no "
         "stream; a view shows it as of when it was built."
     )
+    legal_actions = serializers.ListField(
+        child=ActionBodyField(),
+        help_text="What you may send now, as ready-to-send bodies for POST /actions: the "
+        "`actions` GET /games/{id}/legal-actions answers ([] without a seat, outside an "
+        "active game, and in a replay).",
+    )
 
 
 class GameSummary(serializers.Serializer):
@@ -605,15 +634,11 @@ class EventFeed(serializers.Serializer):
 
 
 class ActionResult(serializers.Serializer):
+    """The answer's `ETag` is its view's, as GET /games/{id} would send it."""
+
     version = serializers.IntegerField()
     events = serializers.ListField(child=EventField())
-    game = GameView()
-
-
-@extend_schema_field(ACTION_UNION)
-class ActionBodyField(serializers.JSONField):
-    """One action body, documented as the `Action` union (so that generated clients get
-    typed legal actions they can send back as they are)."""
+    game = GameView(help_text="Your new view, without `rules` and `timers` (see `rules_id`).")
 
 
 class LegalActions(serializers.Serializer):

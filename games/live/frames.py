@@ -84,16 +84,19 @@ class Batch:
     view: dict
     ended: bool
     seated: bool
-    encoded: dict[str, bytes] = field(default_factory=dict, compare=False)
+    encoded: dict[tuple[str, bool], bytes] = field(default_factory=dict, compare=False)
 
-    def chunk(self, encoder: Encoder) -> bytes:
-        """The batch's frames (its events, then the view) as one chunk: one write to the
-        socket, not one a frame. Encoded once per media type (spectators share a batch)."""
-        chunk = self.encoded.get(encoder.media_type)
+    def chunk(self, encoder: Encoder, with_view: bool = True) -> bytes:
+        """The batch's frames (its events, then the view unless not `with_view`) as one
+        chunk: one write to the socket, not one a frame. Encoded once per media type
+        (spectators share a batch)."""
+        key = (encoder.media_type, with_view)
+        chunk = self.encoded.get(key)
         if chunk is None:
             frames = [encoder.frame("event", event["seq"], event) for event in self.events]
-            frames.append(encoder.frame("view", self.version, self.view))
-            chunk = self.encoded[encoder.media_type] = b"".join(frames)
+            if with_view:
+                frames.append(encoder.frame("view", self.version, self.view))
+            chunk = self.encoded[key] = b"".join(frames)
         return chunk
 
 
@@ -101,8 +104,9 @@ def read_batch(
     game_id, player: Player, after: int | None, spectator: SpectatorLease | None = None
 ) -> Batch:
     """The events after `after` (none when it is None: a new stream starts at the head)
-    up to the game's version, and the view at that version, for `player`; the player's
-    `spectator` lease is given back (before the view counts it) once they sit."""
+    up to the game's version, and the view at that version, for `player`, with the rule
+    set (a connection's first view); the player's `spectator` lease is given back (before
+    the view counts it) once they sit."""
     game = selectors.game_get(game_id=game_id, player=player)
     version = game.version
     start = version if after is None else min(after, version)
@@ -226,7 +230,9 @@ def batch_from(reading: Reading, player: Player, after: int) -> Batch:
     game = reading.game
     viewer = reading.viewer(player)
     reveal = reveals_all(game, viewer)
-    view = game_document(game, reading.state, viewer, spectators=reading.spectators)
+    view = game_document(
+        game, reading.state, viewer, spectators=reading.spectators, with_rules=False
+    )
     view["replay_url"] = replay_path(game, player)  # as in GET /games/{id}: null until it ends
     return Batch(
         version=game.version,
@@ -336,9 +342,11 @@ def game_frames(
     *,
     live: bool = True,
     spectator: SpectatorLease | None = None,
+    views_first: bool = False,
 ):
     """The frames of the caller's stream of the game (see games.live.stream_views); with `live`
-    false, only the first batch. `spectator`: the caller's spectator lease, if any."""
+    false, only the first batch. `spectator`: the caller's spectator lease, if any.
+    `views_first` (`?views=first`): after the first view, only the final one."""
 
     async def frames(encoder: Encoder, slot: Slot):
         upkeep = Upkeep(request)
@@ -346,6 +354,7 @@ def game_frames(
         last = after
         opening = True
         while True:
+            first = opening
             if opening:  # checks that the caller may see the game
                 batch = await sync_to_async(read_batch)(game_id, request.user, last, watching)
                 opening = False
@@ -356,7 +365,8 @@ def game_frames(
             if batch.view.get("replay_url"):  # the caller's own: absolute, as in GET
                 batch.view["replay_url"] = request.build_absolute_uri(batch.view["replay_url"])
             # A batch goes out as one chunk: one write to the socket, not one a frame.
-            yield batch.chunk(encoder)
+            # With `views_first`, the first view and the final one only.
+            yield batch.chunk(encoder, with_view=first or batch.ended or not views_first)
             last = batch.version
             if batch.ended:
                 yield encoder.frame("end", last, {"version": last})

@@ -103,16 +103,17 @@ def test_create_returns_201_with_the_view_and_the_host_in_seat_0(ann):
     assert [s["state"] for s in game["seats"]] == ["playing", "open", "open"]
     assert game["you"] == {"seat": 0, "hand": []}
     assert game["version"] == 2  # game_created, seat_taken
-    assert response["ETag"] == '"2"'
-    assert game["rules"]["preset"] == "classic"
-    assert game["rules"]["options"]["target_score"] == 500
+    assert response["ETag"] == '"2"'  # the version
+    rules = ann.view(game["id"])["rules"]  # the rule set travels in GET, once
+    assert rules["preset"] == "classic"
+    assert rules["options"]["target_score"] == 500
     assert MILLIS.match(game["created_at"]) and MILLIS.match(game["server_time"])
 
 
 def test_create_applies_the_preset_then_the_option_overrides(ann):
     body = {"seats": 4, "rules": {"preset": "house", "options": {"target_score": 300}}}
 
-    game = ann.post(GAMES, body).json()
+    game = ann.view(ann.post(GAMES, body).json()["id"])
 
     options = game["rules"]["options"]
     assert game["rules"]["preset"] == "house"
@@ -121,7 +122,7 @@ def test_create_applies_the_preset_then_the_option_overrides(ann):
 
 
 def test_create_fills_in_default_timers(ann):
-    game = ann.post(GAMES, {"seats": 2, "timers": {"turn_seconds": 45}}).json()
+    game = ann.view(ann.post(GAMES, {"seats": 2, "timers": {"turn_seconds": 45}}).json()["id"])
 
     assert game["timers"]["turn_seconds"] == 45
     assert game["timers"]["response_seconds"] == 15

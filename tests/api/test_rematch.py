@@ -63,10 +63,12 @@ def test_the_first_rematch_is_201_with_a_new_game_like_the_ended_one_hosted_by_t
     assert new["seats"][0]["player"] == {"id": bob.id, "name": "bob"}
     assert [s["state"] for s in new["seats"]] == ["playing", "open"]
     assert new["seat_count"] == old["seat_count"] == 2
-    assert new["rules"] == old["rules"]
-    assert new["rules"]["options"]["target_score"] == 300
-    assert new["timers"] == old["timers"]
-    assert new["timers"]["uno_grace_ms"] == 800
+    assert new["rules_id"] == old["rules_id"]
+    full = bob.view(new["id"])  # the rule set travels in GET, once
+    assert full["rules"] == old["rules"]
+    assert full["rules"]["options"]["target_score"] == 300
+    assert full["timers"] == old["timers"]
+    assert full["timers"]["uno_grace_ms"] == 800
     assert new["visibility"] == "public"
     assert new["next_game_id"] is None
 

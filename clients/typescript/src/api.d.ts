@@ -36,9 +36,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The game as you may see it (ETag: its version)
-         * @description The game as you may see it: your hand, everyone's counts, the table, whose turn,
-         *     deadlines. Its `ETag` is the game's version.
+         * The game as you may see it, with its rule set
+         * @description The only answer that carries `rules` and `timers` besides a stream's first view; every view carries `rules_id`. The `ETag` is the game's version (`"12"`). With `If-None-Match` naming it, the answer is a 304 with no body while the game is at that version: keep your copy (all but `server_time`, which is new on every answer, and `spectators`, a live count, are still what you hold; its `replay_url` stays valid until 24 hours after you got it). An ended game that a rematch has linked to its next game (`next_game_id`, which no event records) is always answered whole. A `POST` answer's view carries the same `ETag` a `GET` would.
          */
         get: operations["games_retrieve"];
         put?: never;
@@ -120,7 +119,7 @@ export interface paths {
         };
         /**
          * Your redacted event feed after a seq (long-poll with wait)
-         * @description With `wait`, the request is held until an event after `after` exists or `wait` seconds have passed (then `events` is empty). A waiting request counts toward the streams a player may hold open (429 `too_many_streams`).
+         * @description With `wait`, the request is held until an event after `after` exists or `wait` seconds have passed (then `events` is empty). A waiting request counts toward the streams a player may hold open (429 `too_many_streams`). The `ETag` is the game's version (`"12"`); `If-None-Match` naming it gives a 304 (after the wait, with `wait`).
          */
         get: operations["games_events"];
         put?: never;
@@ -202,8 +201,7 @@ export interface paths {
         };
         /**
          * Every action your seat may send now, as ready-to-send bodies
-         * @description Every action your seat may send now (out-of-turn ones included), each a
-         *     ready-to-send body for POST /actions.
+         * @description Every view carries the same list as `legal_actions`. The `ETag` is the game's version (`"12"`); `If-None-Match` naming it gives a 304.
          */
         get: operations["games_legal_actions"];
         put?: never;
@@ -243,7 +241,7 @@ export interface paths {
         };
         /**
          * The game as of seq `at`, as you may see it
-         * @description The game as of seq `at`, as you may see it.
+         * @description A view as of `at` (`version` is `at`, `replay_of` the game's version), with `rules` and `timers`; its `legal_actions` is empty (nothing can be sent to a past position). The `ETag` is `"<at>"`; `If-None-Match` naming it gives a 304. A stored log the engine cannot replay up to `at` (changed outside the service) is a 409 `log_not_foldable` whose `seq` names the first event it cannot apply.
          */
         get: operations["games_replay"];
         put?: never;
@@ -304,7 +302,7 @@ export interface paths {
         };
         /**
          * The game live, as Server-Sent Events or NDJSON (resumable)
-         * @description Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object per line): `view` (your view, as `GET /games/{id}`; `id` its version) first, then for each batch of appended events one `event` per event (redacted for you, as in the feed; `id` its seq) and a `view`; keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s; once the game has ended, the final view and `end` (`{"version": V}`), then the stream closes. Resume with `Last-Event-ID: N` (or `?after=N`; the header wins): every event after N, then a view, then live; nothing lost or repeated. Counts toward the streams a player may hold open (429 `too_many_streams`). Browsers authenticate with `?ticket=` (`POST /api/v1/stream-tickets`).
+         * @description Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object per line): `view` (your view, as `GET /games/{id}`, with `rules` and `timers`; `id` its version) first, then for each batch of appended events one `event` per event (redacted for you, as in the feed; `id` its seq) and a `view` (without `rules` and `timers`: its `rules_id` is the first view's; none with `?views=first`); keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s; once the game has ended, the final view and `end` (`{"version": V}`), then the stream closes. Resume with `Last-Event-ID: N` (or `?after=N`; the header wins): every event after N, then a view, then live; nothing lost or repeated. Counts toward the streams a player may hold open (429 `too_many_streams`). Browsers authenticate with `?ticket=` (`POST /api/v1/stream-tickets`).
          */
         get: operations["games_stream"];
         put?: never;
@@ -605,9 +603,11 @@ export interface components {
          */
         AcceptActionTypeEnum: "accept";
         Action: components["schemas"]["PlayAction"] | components["schemas"]["DrawAction"] | components["schemas"]["PassAction"] | components["schemas"]["KeepAction"] | components["schemas"]["ChooseColorAction"] | components["schemas"]["ChooseTargetAction"] | components["schemas"]["CallUnoAction"] | components["schemas"]["CatchUnoAction"] | components["schemas"]["ChallengeAction"] | components["schemas"]["AcceptAction"];
+        /** @description The answer's `ETag` is its view's, as GET /games/{id} would send it. */
         ActionResult: {
             version: number;
             events: components["schemas"]["Event"][];
+            /** @description Your new view, without `rules` and `timers` (see `rules_id`). */
             game: components["schemas"]["GameView"];
         };
         /**
@@ -638,10 +638,11 @@ export interface components {
          */
         BotInput: {
             /**
-             * @description `random`: a uniform legal action; `greedy`: sheds high-point cards first, keeps wilds for when nothing else plays, calls and catches UNO, challenges a Wild Draw Four when a bluff is likely.
+             * @description `random`: a uniform legal action; `greedy`: sheds high-point cards first, keeps wilds for when nothing else plays, calls and catches UNO, challenges a Wild Draw Four when a bluff is likely; `expert`: searches, playing out the round in worlds consistent with what its seat has seen.
              *
              *     * `random` - random
              *     * `greedy` - greedy
+             *     * `expert` - expert
              */
             strategy: components["schemas"]["StrategyEnum"];
         };
@@ -915,10 +916,14 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
         };
+        /**
+         * @description A game as its viewer sees it. `rules` and `timers` travel once: in GET /games/{id}
+         *     (and a replay) and a stream connection's first view; every view has `rules_id`.
+         */
         GameView: {
             /** Format: uuid */
             id: string;
-            /** @description The seq of the last event; also the ETag. */
+            /** @description The seq of the last event; the ETag begins with it, and If-Match takes it. */
             version: number;
             /** @description The hash of the event at `version` (64 zeros before any): evidence a client keeps as it plays. */
             head_hash: string;
@@ -929,8 +934,12 @@ export interface components {
             /** Format: uuid */
             host: string;
             seat_count: number;
-            rules: components["schemas"]["Rules"];
-            timers: components["schemas"]["Timers"];
+            /** @description A digest of the game's `rules` and `timers`, the same in every view of the game: the first 16 lower-case hex characters of sha256(canonical({"rules": rules, "timers": timers})), canonical as for the hash chain (sorted keys, no whitespace, UTF-8). A client that holds the rule set of this id needs it no more. */
+            rules_id: string;
+            /** @description In GET /games/{id}, a replay and a stream's first view only (see `rules_id`). */
+            rules?: components["schemas"]["Rules"];
+            /** @description In GET /games/{id}, a replay and a stream's first view only (see `rules_id`). */
+            timers?: components["schemas"]["Timers"];
             /** @description How long the game's bots wait before they act, in milliseconds. */
             bot_think_ms: number;
             /** Format: date-time */
@@ -979,6 +988,8 @@ export interface components {
             replay_url: string | null;
             /** @description How many signed-in viewers without a seat stream the game now, counted across every web process. Not part of `version`: it changes no ETag and wakes no stream; a view shows it as of when it was built. */
             spectators: number;
+            /** @description What you may send now, as ready-to-send bodies for POST /actions: the `actions` GET /games/{id}/legal-actions answers ([] without a seat, outside an active game, and in a replay). */
+            legal_actions: components["schemas"]["Action"][];
         };
         /**
          * @description * `waiting` - waiting
@@ -1264,7 +1275,7 @@ export interface components {
              * @description A stable machine-readable code, e.g. not_found.
              * @enum {string}
              */
-            code: "account_disabled" | "cannot_call_uno" | "cannot_pass" | "card_not_in_hand" | "card_not_playable" | "catch_not_allowed" | "color_required" | "drawn_card_only" | "game_full" | "game_not_active" | "game_not_ended" | "game_not_found" | "game_not_full" | "game_not_sealed" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "invalid_target" | "invite_required" | "leaderboard_not_found" | "metrics_not_allowed" | "not_authenticated" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "nothing_to_challenge" | "nothing_to_draw" | "player_not_found" | "request_in_progress" | "service_unavailable" | "staff_only" | "stale_version" | "target_required" | "throttled" | "token_not_found" | "too_many_streams" | "unexpected_field" | "unknown_card" | "unknown_field" | "unknown_option" | "unsupported_media_type" | "window_closed" | "wrong_phase";
+            code: "account_disabled" | "cannot_call_uno" | "cannot_pass" | "card_not_in_hand" | "card_not_playable" | "catch_not_allowed" | "color_required" | "drawn_card_only" | "game_full" | "game_not_active" | "game_not_ended" | "game_not_found" | "game_not_full" | "game_not_sealed" | "headers_too_large" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "invalid_target" | "invite_required" | "leaderboard_not_found" | "log_not_foldable" | "metrics_not_allowed" | "not_authenticated" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "nothing_to_challenge" | "nothing_to_draw" | "player_not_found" | "request_in_progress" | "service_unavailable" | "staff_only" | "stale_version" | "target_required" | "throttled" | "token_not_found" | "too_many_streams" | "unexpected_field" | "unknown_card" | "unknown_field" | "unknown_option" | "unsupported_media_type" | "window_closed" | "wrong_phase";
             /** @description The request's path. */
             instance?: string;
             /** @description For invalid_request: the messages for each field. */
@@ -1522,9 +1533,10 @@ export interface components {
         /**
          * @description * `random` - random
          *     * `greedy` - greedy
+         *     * `expert` - expert
          * @enum {string}
          */
-        StrategyEnum: "random" | "greedy";
+        StrategyEnum: "random" | "greedy" | "expert";
         StreamEnd: {
             /** @description The game's final version. */
             version: number;
@@ -2809,127 +2821,127 @@ export interface components {
         Event: components["schemas"]["CardPlayedEvent"] | components["schemas"]["CardsBuriedEvent"] | components["schemas"]["CardsDealtEvent"] | components["schemas"]["CardsDrawnEvent"] | components["schemas"]["CardsFlippedEvent"] | components["schemas"]["CatchFailedEvent"] | components["schemas"]["ColorChosenEvent"] | components["schemas"]["DeckShuffledEvent"] | components["schemas"]["DirectionReversedEvent"] | components["schemas"]["Draw4ChallengedEvent"] | components["schemas"]["FirstCardReturnedEvent"] | components["schemas"]["FirstCardTurnedEvent"] | components["schemas"]["GameAbortedEvent"] | components["schemas"]["GameCreatedEvent"] | components["schemas"]["GameStartedEvent"] | components["schemas"]["HandReplacedEvent"] | components["schemas"]["MatchEndedEvent"] | components["schemas"]["NothingDrawnEvent"] | components["schemas"]["PositionLoadedEvent"] | components["schemas"]["RoundEndedEvent"] | components["schemas"]["RoundStartedEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["SeatSkippedEvent"] | components["schemas"]["SeatStatusChangedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["ShufflesRevealedEvent"] | components["schemas"]["TimedOutEvent"] | components["schemas"]["TimeoutsResetEvent"] | components["schemas"]["TurnChangedEvent"] | components["schemas"]["TurnPassedEvent"] | components["schemas"]["UnoCalledEvent"] | components["schemas"]["UnoCaughtEvent"] | components["schemas"]["UnoPenaltyAppliedEvent"] | components["schemas"]["UnoWindowClosedEvent"] | components["schemas"]["UnoWindowOpenedEvent"];
         GamesAbortProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "game_not_active" | "game_not_found" | "idempotency_key_reused" | "invalid_request" | "not_authenticated" | "not_found" | "request_in_progress" | "service_unavailable" | "staff_only" | "throttled" | "unknown_field" | "unsupported_media_type";
+            code?: "account_disabled" | "game_not_active" | "game_not_found" | "headers_too_large" | "idempotency_key_reused" | "invalid_request" | "not_authenticated" | "not_found" | "request_in_progress" | "service_unavailable" | "staff_only" | "throttled" | "unknown_field" | "unsupported_media_type";
         };
         GamesActProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "cannot_call_uno" | "cannot_pass" | "card_not_in_hand" | "card_not_playable" | "catch_not_allowed" | "color_required" | "drawn_card_only" | "game_not_active" | "game_not_found" | "idempotency_key_reused" | "invalid_request" | "invalid_target" | "not_authenticated" | "not_found" | "not_seated" | "not_your_turn" | "nothing_to_challenge" | "nothing_to_draw" | "request_in_progress" | "service_unavailable" | "stale_version" | "target_required" | "throttled" | "unexpected_field" | "unknown_card" | "unknown_field" | "unsupported_media_type" | "window_closed" | "wrong_phase";
+            code?: "account_disabled" | "cannot_call_uno" | "cannot_pass" | "card_not_in_hand" | "card_not_playable" | "catch_not_allowed" | "color_required" | "drawn_card_only" | "game_not_active" | "game_not_found" | "headers_too_large" | "idempotency_key_reused" | "invalid_request" | "invalid_target" | "not_authenticated" | "not_found" | "not_seated" | "not_your_turn" | "nothing_to_challenge" | "nothing_to_draw" | "request_in_progress" | "service_unavailable" | "stale_version" | "target_required" | "throttled" | "unexpected_field" | "unknown_card" | "unknown_field" | "unsupported_media_type" | "window_closed" | "wrong_phase";
         };
         GamesAuditProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "game_not_found" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "staff_only" | "throttled";
+            code?: "account_disabled" | "game_not_found" | "headers_too_large" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "staff_only" | "throttled";
         };
         GamesCreateProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "not_authenticated" | "request_in_progress" | "service_unavailable" | "staff_only" | "throttled" | "unknown_card" | "unknown_field" | "unknown_option" | "unsupported_media_type";
+            code?: "account_disabled" | "headers_too_large" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "not_authenticated" | "request_in_progress" | "service_unavailable" | "staff_only" | "throttled" | "unknown_card" | "unknown_field" | "unknown_option" | "unsupported_media_type";
         };
         GamesEventsProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "game_not_found" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled" | "too_many_streams";
+            code?: "account_disabled" | "game_not_found" | "headers_too_large" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled" | "too_many_streams";
         };
         GamesExportProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "game_not_found" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
+            code?: "account_disabled" | "game_not_found" | "headers_too_large" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
         };
         GamesJoinProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "game_full" | "game_not_active" | "game_not_found" | "idempotency_key_reused" | "invalid_request" | "invite_required" | "not_authenticated" | "not_found" | "request_in_progress" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+            code?: "account_disabled" | "game_full" | "game_not_active" | "game_not_found" | "headers_too_large" | "idempotency_key_reused" | "invalid_request" | "invite_required" | "not_authenticated" | "not_found" | "request_in_progress" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
         };
         GamesLeaveProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "game_not_active" | "game_not_found" | "idempotency_key_reused" | "invalid_request" | "not_authenticated" | "not_found" | "not_seated" | "request_in_progress" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+            code?: "account_disabled" | "game_not_active" | "game_not_found" | "headers_too_large" | "idempotency_key_reused" | "invalid_request" | "not_authenticated" | "not_found" | "not_seated" | "request_in_progress" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
         };
         GamesLegalActionsProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "game_not_found" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
+            code?: "account_disabled" | "game_not_found" | "headers_too_large" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
         };
         GamesListProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled";
+            code?: "account_disabled" | "headers_too_large" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled";
         };
         GamesRematchProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "game_full" | "game_not_active" | "game_not_ended" | "game_not_found" | "idempotency_key_reused" | "invalid_request" | "not_authenticated" | "not_found" | "not_seated" | "request_in_progress" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+            code?: "account_disabled" | "game_full" | "game_not_active" | "game_not_ended" | "game_not_found" | "headers_too_large" | "idempotency_key_reused" | "invalid_request" | "not_authenticated" | "not_found" | "not_seated" | "request_in_progress" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
         };
         GamesReplayProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "game_not_found" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
+            code?: "account_disabled" | "game_not_found" | "headers_too_large" | "invalid_request" | "log_not_foldable" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
         };
         GamesRetrieveProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "game_not_found" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
+            code?: "account_disabled" | "game_not_found" | "headers_too_large" | "invalid_request" | "log_not_foldable" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
         };
         GamesSealProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "game_not_ended" | "game_not_found" | "game_not_sealed" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
+            code?: "account_disabled" | "game_not_ended" | "game_not_found" | "game_not_sealed" | "headers_too_large" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
         };
         GamesStartProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "game_not_active" | "game_not_found" | "game_not_full" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "not_authenticated" | "not_found" | "not_host" | "request_in_progress" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+            code?: "account_disabled" | "game_not_active" | "game_not_found" | "game_not_full" | "headers_too_large" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "not_authenticated" | "not_found" | "not_host" | "request_in_progress" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
         };
         GamesStreamProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "game_not_found" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled" | "too_many_streams";
+            code?: "account_disabled" | "game_not_found" | "headers_too_large" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled" | "too_many_streams";
         };
         KeysListProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "invalid_request" | "service_unavailable" | "throttled";
+            code?: "headers_too_large" | "invalid_request" | "service_unavailable" | "throttled";
         };
         LeaderboardsRetrieveProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "invalid_request" | "leaderboard_not_found" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
+            code?: "account_disabled" | "headers_too_large" | "invalid_request" | "leaderboard_not_found" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled";
         };
         MetricsProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "invalid_request" | "metrics_not_allowed" | "not_authenticated" | "service_unavailable";
+            code?: "account_disabled" | "headers_too_large" | "invalid_request" | "metrics_not_allowed" | "not_authenticated" | "service_unavailable";
         };
         PlayersGamesListProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "not_found" | "player_not_found" | "service_unavailable" | "throttled";
+            code?: "account_disabled" | "headers_too_large" | "invalid_request" | "not_authenticated" | "not_found" | "player_not_found" | "service_unavailable" | "throttled";
         };
         PlayersMeProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled";
+            code?: "account_disabled" | "headers_too_large" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled";
         };
         PlayersMeStreamProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled" | "too_many_streams";
+            code?: "account_disabled" | "headers_too_large" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled" | "too_many_streams";
         };
         PlayersMeUpdateProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+            code?: "account_disabled" | "headers_too_large" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
         };
         PlayersRatingsListProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "not_found" | "player_not_found" | "service_unavailable" | "throttled";
+            code?: "account_disabled" | "headers_too_large" | "invalid_request" | "not_authenticated" | "not_found" | "player_not_found" | "service_unavailable" | "throttled";
         };
         PlayersRegisterProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "invalid_request" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+            code?: "headers_too_large" | "invalid_request" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
         };
         PlayersRetrieveProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "not_found" | "player_not_found" | "service_unavailable" | "throttled";
+            code?: "account_disabled" | "headers_too_large" | "invalid_request" | "not_authenticated" | "not_found" | "player_not_found" | "service_unavailable" | "throttled";
         };
         PlayersTokensCreateProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+            code?: "account_disabled" | "headers_too_large" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
         };
         PlayersTokensListProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled";
+            code?: "account_disabled" | "headers_too_large" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled";
         };
         PlayersTokensRetrieveProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled" | "token_not_found";
+            code?: "account_disabled" | "headers_too_large" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled" | "token_not_found";
         };
         PlayersTokensRevokeProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled" | "token_not_found" | "unknown_field" | "unsupported_media_type";
+            code?: "account_disabled" | "headers_too_large" | "invalid_request" | "not_authenticated" | "not_found" | "service_unavailable" | "throttled" | "token_not_found" | "unknown_field" | "unsupported_media_type";
         };
         StreamTicketsCreateProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+            code?: "account_disabled" | "headers_too_large" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
         };
     };
     responses: never;
@@ -3042,6 +3054,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesListProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesListProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -3089,7 +3116,7 @@ export interface operations {
                     Location?: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
                     "Idempotent-Replayed"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -3204,6 +3231,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesCreateProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesCreateProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -3226,7 +3268,10 @@ export interface operations {
     games_retrieve: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the answer the client holds: 304 with no body while the answer would be the same. */
+                "If-None-Match"?: string;
+            };
             path: {
                 game_id: string;
             };
@@ -3242,13 +3287,28 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that window resets. */
                     "RateLimit-Reset"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameView"];
                 };
+            };
+            /** @description Not modified: the `ETag` in `If-None-Match` is still this answer's. No body; keep your copy. */
+            304: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
@@ -3295,11 +3355,41 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesRetrieveProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `log_not_foldable`. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesRetrieveProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesRetrieveProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
                     /** @description Requests allowed in the window of the most restrictive throttle that applies. */
                     "RateLimit-Limit"?: string;
                     /** @description Requests left in that window. */
@@ -3359,7 +3449,7 @@ export interface operations {
                     "RateLimit-Reset"?: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
                     "Idempotent-Replayed"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -3489,6 +3579,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesAbortProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesAbortProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -3514,7 +3619,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry: a repeat with the same key and body returns the stored response and applies nothing (422 with another body; 409 `request_in_progress` while the first is running). Keys are kept at least 24 h. */
                 "Idempotency-Key"?: string;
-                /** @description The version the client saw, e.g. "12": the action applies only if the game is still at that version (412 `stale_version` otherwise). Out-of-turn actions need none. */
+                /** @description The version the client saw, e.g. "12" (a view's `ETag`): the action applies only if the game is still at that version (412 `stale_version` otherwise). Out-of-turn actions need none. */
                 "If-Match"?: string;
             };
             path: {
@@ -3538,7 +3643,7 @@ export interface operations {
                     "RateLimit-Reset"?: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
                     "Idempotent-Replayed"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -3683,6 +3788,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesActProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesActProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -3804,6 +3924,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesAuditProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesAuditProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -3831,7 +3966,10 @@ export interface operations {
                 /** @description 0-30 s: hold the request until an event exists or the time is up. */
                 wait?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the answer the client holds: 304 with no body while the answer would be the same. */
+                "If-None-Match"?: string;
+            };
             path: {
                 game_id: string;
             };
@@ -3847,11 +3985,28 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that window resets. */
                     "RateLimit-Reset"?: string;
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EventFeed"];
                 };
+            };
+            /** @description Not modified: the `ETag` in `If-None-Match` is still this answer's. No body; keep your copy. */
+            304: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
@@ -3903,6 +4058,21 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesEventsProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
                     /** @description Requests allowed in the window of the most restrictive throttle that applies. */
                     "RateLimit-Limit"?: string;
                     /** @description Requests left in that window. */
@@ -4021,6 +4191,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesExportProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesExportProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -4068,7 +4253,7 @@ export interface operations {
                     "RateLimit-Reset"?: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
                     "Idempotent-Replayed"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -4198,6 +4383,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesJoinProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesJoinProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -4241,7 +4441,7 @@ export interface operations {
                     "RateLimit-Reset"?: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
                     "Idempotent-Replayed"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -4371,6 +4571,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesLeaveProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesLeaveProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -4393,7 +4608,10 @@ export interface operations {
     games_legal_actions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the answer the client holds: 304 with no body while the answer would be the same. */
+                "If-None-Match"?: string;
+            };
             path: {
                 game_id: string;
             };
@@ -4409,13 +4627,28 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that window resets. */
                     "RateLimit-Reset"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LegalActions"];
                 };
+            };
+            /** @description Not modified: the `ETag` in `If-None-Match` is still this answer's. No body; keep your copy. */
+            304: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
@@ -4479,6 +4712,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesLegalActionsProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesLegalActionsProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -4523,7 +4771,7 @@ export interface operations {
                     "RateLimit-Reset"?: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
                     "Idempotent-Replayed"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -4544,7 +4792,7 @@ export interface operations {
                     Location?: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
                     "Idempotent-Replayed"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -4674,6 +4922,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesRematchProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesRematchProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -4699,7 +4962,10 @@ export interface operations {
                 /** @description The seq (beyond the last: the last). */
                 at: number;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the answer the client holds: 304 with no body while the answer would be the same. */
+                "If-None-Match"?: string;
+            };
             path: {
                 game_id: string;
             };
@@ -4715,11 +4981,28 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that window resets. */
                     "RateLimit-Reset"?: string;
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameView"];
                 };
+            };
+            /** @description Not modified: the `ETag` in `If-None-Match` is still this answer's. No body; keep your copy. */
+            304: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description An RFC 9457 problem; `code` is one of `invalid_request`. */
             400: {
@@ -4766,11 +5049,41 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesReplayProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `log_not_foldable`. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesReplayProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `throttled`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesReplayProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
                     /** @description Requests allowed in the window of the most restrictive throttle that applies. */
                     "RateLimit-Limit"?: string;
                     /** @description Requests left in that window. */
@@ -4904,6 +5217,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesSealProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesSealProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -4947,7 +5275,7 @@ export interface operations {
                     "RateLimit-Reset"?: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
                     "Idempotent-Replayed"?: string;
-                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -5077,6 +5405,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesStartProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesStartProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -5103,6 +5446,8 @@ export interface operations {
                 after?: number;
                 /** @description A stream ticket, for EventSource. */
                 ticket?: string;
+                /** @description `all`: a view after every batch of events; `first`: the connection's first view and the final one only, events in between (a client that applies the events itself). */
+                views?: "all" | "first";
             };
             header?: {
                 /** @description The last frame id received (sent by EventSource on reconnect). */
@@ -5115,7 +5460,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events. Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object per line): `view` (your view, as `GET /games/{id}`; `id` its version) first, then for each batch of appended events one `event` per event (redacted for you, as in the feed; `id` its seq) and a `view`; keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s; once the game has ended, the final view and `end` (`{"version": V}`), then the stream closes. Each SSE frame's `data:` is the `data` of the NDJSON frame of the same `kind` (the NDJSON response's schema). */
+            /** @description Server-Sent Events. Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object per line): `view` (your view, as `GET /games/{id}`, with `rules` and `timers`; `id` its version) first, then for each batch of appended events one `event` per event (redacted for you, as in the feed; `id` its seq) and a `view` (without `rules` and `timers`: its `rules_id` is the first view's; none with `?views=first`); keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s; once the game has ended, the final view and `end` (`{"version": V}`), then the stream closes. Each SSE frame's `data:` is the `data` of the NDJSON frame of the same `kind` (the NDJSON response's schema). */
             200: {
                 headers: {
                     /** @description Requests allowed in the window of the most restrictive throttle that applies. */
@@ -5181,6 +5526,21 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesStreamProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
                     /** @description Requests allowed in the window of the most restrictive throttle that applies. */
                     "RateLimit-Limit"?: string;
                     /** @description Requests left in that window. */
@@ -5282,6 +5642,21 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["KeysListProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
                     /** @description Requests allowed in the window of the most restrictive throttle that applies. */
                     "RateLimit-Limit"?: string;
                     /** @description Requests left in that window. */
@@ -5407,6 +5782,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["LeaderboardsRetrieveProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["LeaderboardsRetrieveProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -5464,6 +5854,15 @@ export interface operations {
             };
             /** @description An RFC 9457 problem; `code` is one of `metrics_not_allowed`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["MetricsProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5548,6 +5947,21 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersRegisterProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
                     /** @description Requests allowed in the window of the most restrictive throttle that applies. */
                     "RateLimit-Limit"?: string;
                     /** @description Requests left in that window. */
@@ -5666,6 +6080,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["PlayersRetrieveProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersRetrieveProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -5765,6 +6194,21 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersGamesListProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
                     /** @description Requests allowed in the window of the most restrictive throttle that applies. */
                     "RateLimit-Limit"?: string;
                     /** @description Requests left in that window. */
@@ -5890,6 +6334,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["PlayersRatingsListProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersRatingsListProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -5967,6 +6426,21 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersMeProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
                     /** @description Requests allowed in the window of the most restrictive throttle that applies. */
                     "RateLimit-Limit"?: string;
                     /** @description Requests left in that window. */
@@ -6087,6 +6561,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["PlayersMeUpdateProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersMeUpdateProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -6181,6 +6670,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["PlayersMeStreamProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersMeStreamProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -6263,6 +6767,21 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersTokensListProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
                     /** @description Requests allowed in the window of the most restrictive throttle that applies. */
                     "RateLimit-Limit"?: string;
                     /** @description Requests left in that window. */
@@ -6385,6 +6904,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["PlayersTokensCreateProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersTokensCreateProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -6479,6 +7013,21 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersTokensRetrieveProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
                     /** @description Requests allowed in the window of the most restrictive throttle that applies. */
                     "RateLimit-Limit"?: string;
                     /** @description Requests left in that window. */
@@ -6612,6 +7161,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["PlayersTokensRevokeProblem"];
                 };
             };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["PlayersTokensRevokeProblem"];
+                };
+            };
             /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
             503: {
                 headers: {
@@ -6704,6 +7268,21 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["StreamTicketsCreateProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
                     /** @description Requests allowed in the window of the most restrictive throttle that applies. */
                     "RateLimit-Limit"?: string;
                     /** @description Requests left in that window. */

@@ -576,3 +576,82 @@ def test_a_processs_readings_bring_its_kept_state_up_to_date_and_decode_the_head
 
     assert state_read == [True] + [False] * 7 + [False, True]
     assert state_to_json(reading.state) == head_state()
+
+
+# --- lean views ---------------------------------------------------------------------------
+
+
+def test_only_a_connections_first_view_carries_rules_and_timers(
+    app, postgres, staff, players, started_game
+):
+    ann = players[0]
+    game = started_game(staff, [ann], position=PLAY_POSITION)
+
+    async def scenario():
+        async with (
+            served(app) as client,
+            StreamClient(app, game["id"], token=ann.token, ndjson=True) as stream,
+        ):
+            first = await stream.next()
+            play = {"type": "play", "card": "red-5"}
+            act = await client.post(
+                f"{API}/games/{game['id']}/actions", json=play, headers=bearer(staff)
+            )
+            assert act.status_code == 200, act.text
+            *_, later = await stream.until("view")
+            return first, later
+
+    first, later = asyncio.run(scenario())
+
+    assert first.data["rules"]["preset"] == "classic" and "turn_seconds" in first.data["timers"]
+    assert "rules" not in later.data and "timers" not in later.data
+    assert later.data["rules_id"] == first.data["rules_id"] == game["rules_id"]
+    assert later.data["legal_actions"] != [] and first.data["legal_actions"] == []
+
+
+@pytest.mark.parametrize("ndjson", [False, True], ids=["sse", "ndjson"])
+def test_views_first_sends_the_first_view_the_events_and_the_final_view_only(
+    app, postgres, staff, players, started_game, ndjson
+):
+    ann = players[0]
+    game = started_game(staff, [ann], position=PLAY_POSITION)
+
+    async def scenario():
+        async with (
+            served(app) as client,
+            StreamClient(
+                app, game["id"], token=ann.token, query="views=first", ndjson=ndjson
+            ) as stream,
+        ):
+            first = await stream.next()
+            play = {"type": "play", "card": "red-5"}
+            act = await client.post(
+                f"{API}/games/{game['id']}/actions", json=play, headers=bearer(staff)
+            )
+            assert act.status_code == 200, act.text
+            aborted = await client.post(
+                f"{API}/games/{game['id']}/abort", json={"reason": "test"}, headers=bearer(staff)
+            )
+            assert aborted.status_code == 200, aborted.text
+            rest = await stream.until("end")
+            return first, rest, act.json(), aborted.json()
+
+    first, rest, act, aborted = asyncio.run(scenario())
+
+    assert (first.kind, first.id) == ("view", game["version"]) and "rules" in first.data
+    *events, final, end = rest
+    assert [e.kind for e in events] == ["event"] * len(events)
+    assert [e.id for e in events] == list(range(game["version"] + 1, aborted["version"] + 1))
+    assert events[0].data["hash"] == act["events"][0]["hash"]
+    assert (final.kind, final.id, final.data["status"]) == ("view", aborted["version"], "aborted")
+    assert "rules" not in final.data
+    assert (end.kind, end.data) == ("end", {"version": aborted["version"]})
+
+
+def test_an_unknown_views_value_is_400(app, staff, players, started_game):
+    game = started_game(staff, [players[0]], position=PLAY_POSITION)
+
+    response = staff.get(f"{API}/games/{game['id']}/stream?views=some")
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_request"

@@ -147,6 +147,7 @@ from .games_start_problem import GamesStartProblem
 from .games_start_problem_code import GamesStartProblemCode
 from .games_stream_problem import GamesStreamProblem
 from .games_stream_problem_code import GamesStreamProblemCode
+from .games_stream_views import GamesStreamViews
 from .hand_replaced_event import HandReplacedEvent
 from .hand_replaced_event_type import HandReplacedEventType
 from .hand_replaced_private import HandReplacedPrivate
@@ -490,6 +491,7 @@ __all__ = (
     "GamesStartProblemCode",
     "GamesStreamProblem",
     "GamesStreamProblemCode",
+    "GamesStreamViews",
     "GameStarted",
     "GameStartedEvent",
     "GameStartedEventPrivateType0",

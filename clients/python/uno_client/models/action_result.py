@@ -50,7 +50,8 @@ T = TypeVar("T", bound="ActionResult")
 
 @_attrs_define
 class ActionResult:
-    """
+    """The answer's `ETag` is its view's, as GET /games/{id} would send it.
+
     Attributes:
         version (int):
         events (list[CardPlayedEvent | CardsBuriedEvent | CardsDealtEvent | CardsDrawnEvent | CardsFlippedEvent |
@@ -60,7 +61,8 @@ class ActionResult:
             RoundStartedEvent | SeatLeftEvent | SeatSkippedEvent | SeatStatusChangedEvent | SeatTakenEvent |
             ShufflesRevealedEvent | TimedOutEvent | TimeoutsResetEvent | TurnChangedEvent | TurnPassedEvent | UnoCalledEvent
             | UnoCaughtEvent | UnoPenaltyAppliedEvent | UnoWindowClosedEvent | UnoWindowOpenedEvent]):
-        game (GameView):
+        game (GameView): A game as its viewer sees it. `rules` and `timers` travel once: in GET /games/{id}
+            (and a replay) and a stream connection's first view; every view has `rules_id`.
     """
 
     version: int

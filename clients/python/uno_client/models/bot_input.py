@@ -19,6 +19,7 @@ class BotInput:
         Attributes:
             strategy (StrategyEnum): * `random` - random
                 * `greedy` - greedy
+                * `expert` - expert
     """
 
     strategy: StrategyEnum

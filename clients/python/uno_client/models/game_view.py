@@ -18,6 +18,16 @@ from ..models.visibility_enum import VisibilityEnum
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.accept_action import AcceptAction
+    from ..models.call_uno_action import CallUnoAction
+    from ..models.catch_uno_action import CatchUnoAction
+    from ..models.challenge_action import ChallengeAction
+    from ..models.choose_color_action import ChooseColorAction
+    from ..models.choose_target_action import ChooseTargetAction
+    from ..models.draw_action import DrawAction
+    from ..models.keep_action import KeepAction
+    from ..models.pass_action import PassAction
+    from ..models.play_action import PlayAction
     from ..models.rules import Rules
     from ..models.seat_view import SeatView
     from ..models.timers import Timers
@@ -30,63 +40,72 @@ T = TypeVar("T", bound="GameView")
 
 @_attrs_define
 class GameView:
-    """
-    Attributes:
-        id (UUID):
-        version (int): The seq of the last event; also the ETag.
-        head_hash (str): The hash of the event at `version` (64 zeros before any): evidence a client keeps as it plays.
-        status (StatusEnum): * `waiting` - waiting
-            * `active` - active
-            * `finished` - finished
-            * `aborted` - aborted
-        visibility (VisibilityEnum): * `public` - public
-            * `invite` - invite
-        host (UUID):
-        seat_count (int):
-        rules (Rules):
-        timers (Timers):
-        bot_think_ms (int): How long the game's bots wait before they act, in milliseconds.
-        created_at (datetime.datetime):
-        seats (list[SeatView]):
-        you (None | YouView):
-        round_ (int):
-        dealer (int | None):
-        top_card (CardCode | None | str):
-        color (ColorEnum | None):
-        direction (DirectionEnum): * `clockwise` - clockwise
-            * `counterclockwise` - counterclockwise
-        to_act (int | None):
-        phase (GameViewPhaseEnum): * `waiting` - waiting
-            * `play` - play
-            * `drawn_card` - drawn_card
-            * `respond_draw4` - respond_draw4
-            * `choose_color` - choose_color
-            * `choose_target` - choose_target
-            * `finished` - finished
-        pending_draw (int):
-        uno_window (None | UnoWindowView):
-        draw_pile (int):
-        discard_pile (int):
-        deadline_at (datetime.datetime | None):
-        server_time (datetime.datetime):
-        winner (int | list[int] | None): A seat, or a team's seats.
-        ranking (list[int]):
-        next_game_id (None | UUID): The rematch of this ended game, once one of its players asked for it (POST
-            /games/{id}/rematch); null until then.
-        replay_url (None | str): Once the game has ended (finished or aborted): a link to its replay page in a browser,
-            showing the game step by step as you may see it (your own cards always; every hand once the service opens ended
-            games to their players). The link is signed for you and this game, holds no token, grants no API access, and
-            works for 24 hours from this response; ask for the game again for a fresh one. Null while the game is waiting or
-            active.
-        spectators (int): How many signed-in viewers without a seat stream the game now, counted across every web
-            process. Not part of `version`: it changes no ETag and wakes no stream; a view shows it as of when it was built.
-        invite_code (str | Unset): For seated players.
-        challengeable (int | None | Unset):
-        draw_pile_cards (list[CardCode | str] | Unset):
-        side (SideEnum | Unset): * `light` - light
-            * `dark` - dark
-        draw_pile_back (None | str | Unset): UNO FLIP!: the face the draw pile's top card shows everyone.
-        provably_fair (bool | Unset):
+    """A game as its viewer sees it. `rules` and `timers` travel once: in GET /games/{id}
+    (and a replay) and a stream connection's first view; every view has `rules_id`.
+
+        Attributes:
+            id (UUID):
+            version (int): The seq of the last event; the ETag begins with it, and If-Match takes it.
+            head_hash (str): The hash of the event at `version` (64 zeros before any): evidence a client keeps as it plays.
+            status (StatusEnum): * `waiting` - waiting
+                * `active` - active
+                * `finished` - finished
+                * `aborted` - aborted
+            visibility (VisibilityEnum): * `public` - public
+                * `invite` - invite
+            host (UUID):
+            seat_count (int):
+            rules_id (str): A digest of the game's `rules` and `timers`, the same in every view of the game: the first 16
+                lower-case hex characters of sha256(canonical({"rules": rules, "timers": timers})), canonical as for the hash
+                chain (sorted keys, no whitespace, UTF-8). A client that holds the rule set of this id needs it no more.
+            bot_think_ms (int): How long the game's bots wait before they act, in milliseconds.
+            created_at (datetime.datetime):
+            seats (list[SeatView]):
+            you (None | YouView):
+            round_ (int):
+            dealer (int | None):
+            top_card (CardCode | None | str):
+            color (ColorEnum | None):
+            direction (DirectionEnum): * `clockwise` - clockwise
+                * `counterclockwise` - counterclockwise
+            to_act (int | None):
+            phase (GameViewPhaseEnum): * `waiting` - waiting
+                * `play` - play
+                * `drawn_card` - drawn_card
+                * `respond_draw4` - respond_draw4
+                * `choose_color` - choose_color
+                * `choose_target` - choose_target
+                * `finished` - finished
+            pending_draw (int):
+            uno_window (None | UnoWindowView):
+            draw_pile (int):
+            discard_pile (int):
+            deadline_at (datetime.datetime | None):
+            server_time (datetime.datetime):
+            winner (int | list[int] | None): A seat, or a team's seats.
+            ranking (list[int]):
+            next_game_id (None | UUID): The rematch of this ended game, once one of its players asked for it (POST
+                /games/{id}/rematch); null until then.
+            replay_url (None | str): Once the game has ended (finished or aborted): a link to its replay page in a browser,
+                showing the game step by step as you may see it (your own cards always; every hand once the service opens ended
+                games to their players). The link is signed for you and this game, holds no token, grants no API access, and
+                works for 24 hours from this response; ask for the game again for a fresh one. Null while the game is waiting or
+                active.
+            spectators (int): How many signed-in viewers without a seat stream the game now, counted across every web
+                process. Not part of `version`: it changes no ETag and wakes no stream; a view shows it as of when it was built.
+            legal_actions (list[AcceptAction | CallUnoAction | CatchUnoAction | ChallengeAction | ChooseColorAction |
+                ChooseTargetAction | DrawAction | KeepAction | PassAction | PlayAction]): What you may send now, as ready-to-
+                send bodies for POST /actions: the `actions` GET /games/{id}/legal-actions answers ([] without a seat, outside
+                an active game, and in a replay).
+            invite_code (str | Unset): For seated players.
+            rules (Rules | Unset):
+            timers (Timers | Unset):
+            challengeable (int | None | Unset):
+            draw_pile_cards (list[CardCode | str] | Unset):
+            side (SideEnum | Unset): * `light` - light
+                * `dark` - dark
+            draw_pile_back (None | str | Unset): UNO FLIP!: the face the draw pile's top card shows everyone.
+            provably_fair (bool | Unset):
     """
 
     id: UUID
@@ -96,8 +115,7 @@ class GameView:
     visibility: VisibilityEnum
     host: UUID
     seat_count: int
-    rules: Rules
-    timers: Timers
+    rules_id: str
     bot_think_ms: int
     created_at: datetime.datetime
     seats: list[SeatView]
@@ -120,7 +138,21 @@ class GameView:
     next_game_id: None | UUID
     replay_url: None | str
     spectators: int
+    legal_actions: list[
+        AcceptAction
+        | CallUnoAction
+        | CatchUnoAction
+        | ChallengeAction
+        | ChooseColorAction
+        | ChooseTargetAction
+        | DrawAction
+        | KeepAction
+        | PassAction
+        | PlayAction
+    ]
     invite_code: str | Unset = UNSET
+    rules: Rules | Unset = UNSET
+    timers: Timers | Unset = UNSET
     challengeable: int | None | Unset = UNSET
     draw_pile_cards: list[CardCode | str] | Unset = UNSET
     side: SideEnum | Unset = UNSET
@@ -129,6 +161,15 @@ class GameView:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.call_uno_action import CallUnoAction  # noqa: PLC0415
+        from ..models.catch_uno_action import CatchUnoAction  # noqa: PLC0415
+        from ..models.challenge_action import ChallengeAction  # noqa: PLC0415
+        from ..models.choose_color_action import ChooseColorAction  # noqa: PLC0415
+        from ..models.choose_target_action import ChooseTargetAction  # noqa: PLC0415
+        from ..models.draw_action import DrawAction  # noqa: PLC0415
+        from ..models.keep_action import KeepAction  # noqa: PLC0415
+        from ..models.pass_action import PassAction  # noqa: PLC0415
+        from ..models.play_action import PlayAction  # noqa: PLC0415
         from ..models.uno_window_view import UnoWindowView  # noqa: PLC0415
         from ..models.you_view import YouView  # noqa: PLC0415
 
@@ -146,9 +187,7 @@ class GameView:
 
         seat_count = self.seat_count
 
-        rules = self.rules.to_dict()
-
-        timers = self.timers.to_dict()
+        rules_id = self.rules_id
 
         bot_think_ms = self.bot_think_ms
 
@@ -229,7 +268,41 @@ class GameView:
 
         spectators = self.spectators
 
+        legal_actions = []
+        for legal_actions_item_data in self.legal_actions:
+            legal_actions_item: dict[str, Any]
+            if isinstance(legal_actions_item_data, PlayAction):
+                legal_actions_item = legal_actions_item_data.to_dict()
+            elif isinstance(legal_actions_item_data, DrawAction):
+                legal_actions_item = legal_actions_item_data.to_dict()
+            elif isinstance(legal_actions_item_data, PassAction):
+                legal_actions_item = legal_actions_item_data.to_dict()
+            elif isinstance(legal_actions_item_data, KeepAction):
+                legal_actions_item = legal_actions_item_data.to_dict()
+            elif isinstance(legal_actions_item_data, ChooseColorAction):
+                legal_actions_item = legal_actions_item_data.to_dict()
+            elif isinstance(legal_actions_item_data, ChooseTargetAction):
+                legal_actions_item = legal_actions_item_data.to_dict()
+            elif isinstance(legal_actions_item_data, CallUnoAction):
+                legal_actions_item = legal_actions_item_data.to_dict()
+            elif isinstance(legal_actions_item_data, CatchUnoAction):
+                legal_actions_item = legal_actions_item_data.to_dict()
+            elif isinstance(legal_actions_item_data, ChallengeAction):
+                legal_actions_item = legal_actions_item_data.to_dict()
+            else:
+                legal_actions_item = legal_actions_item_data.to_dict()
+
+            legal_actions.append(legal_actions_item)
+
         invite_code = self.invite_code
+
+        rules: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.rules, Unset):
+            rules = self.rules.to_dict()
+
+        timers: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.timers, Unset):
+            timers = self.timers.to_dict()
 
         challengeable: int | None | Unset
         if isinstance(self.challengeable, Unset):
@@ -271,8 +344,7 @@ class GameView:
                 "visibility": visibility,
                 "host": host,
                 "seat_count": seat_count,
-                "rules": rules,
-                "timers": timers,
+                "rules_id": rules_id,
                 "bot_think_ms": bot_think_ms,
                 "created_at": created_at,
                 "seats": seats,
@@ -295,10 +367,15 @@ class GameView:
                 "next_game_id": next_game_id,
                 "replay_url": replay_url,
                 "spectators": spectators,
+                "legal_actions": legal_actions,
             }
         )
         if invite_code is not UNSET:
             field_dict["invite_code"] = invite_code
+        if rules is not UNSET:
+            field_dict["rules"] = rules
+        if timers is not UNSET:
+            field_dict["timers"] = timers
         if challengeable is not UNSET:
             field_dict["challengeable"] = challengeable
         if draw_pile_cards is not UNSET:
@@ -314,6 +391,16 @@ class GameView:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.accept_action import AcceptAction  # noqa: PLC0415
+        from ..models.call_uno_action import CallUnoAction  # noqa: PLC0415
+        from ..models.catch_uno_action import CatchUnoAction  # noqa: PLC0415
+        from ..models.challenge_action import ChallengeAction  # noqa: PLC0415
+        from ..models.choose_color_action import ChooseColorAction  # noqa: PLC0415
+        from ..models.choose_target_action import ChooseTargetAction  # noqa: PLC0415
+        from ..models.draw_action import DrawAction  # noqa: PLC0415
+        from ..models.keep_action import KeepAction  # noqa: PLC0415
+        from ..models.pass_action import PassAction  # noqa: PLC0415
+        from ..models.play_action import PlayAction  # noqa: PLC0415
         from ..models.rules import Rules  # noqa: PLC0415
         from ..models.seat_view import SeatView  # noqa: PLC0415
         from ..models.timers import Timers  # noqa: PLC0415
@@ -335,9 +422,7 @@ class GameView:
 
         seat_count = d.pop("seat_count")
 
-        rules = Rules.from_dict(d.pop("rules"))
-
-        timers = Timers.from_dict(d.pop("timers"))
+        rules_id = d.pop("rules_id")
 
         bot_think_ms = d.pop("bot_think_ms")
 
@@ -494,7 +579,121 @@ class GameView:
 
         spectators = d.pop("spectators")
 
+        legal_actions = []
+        _legal_actions = d.pop("legal_actions")
+        for legal_actions_item_data in _legal_actions:
+
+            def _parse_legal_actions_item(
+                data: object,
+            ) -> (
+                AcceptAction
+                | CallUnoAction
+                | CatchUnoAction
+                | ChallengeAction
+                | ChooseColorAction
+                | ChooseTargetAction
+                | DrawAction
+                | KeepAction
+                | PassAction
+                | PlayAction
+            ):
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_0 = PlayAction.from_dict(data)
+
+                    return componentsschemas_action_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_1 = DrawAction.from_dict(data)
+
+                    return componentsschemas_action_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_2 = PassAction.from_dict(data)
+
+                    return componentsschemas_action_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_3 = KeepAction.from_dict(data)
+
+                    return componentsschemas_action_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_4 = ChooseColorAction.from_dict(data)
+
+                    return componentsschemas_action_type_4
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_5 = ChooseTargetAction.from_dict(data)
+
+                    return componentsschemas_action_type_5
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_6 = CallUnoAction.from_dict(data)
+
+                    return componentsschemas_action_type_6
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_7 = CatchUnoAction.from_dict(data)
+
+                    return componentsschemas_action_type_7
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_8 = ChallengeAction.from_dict(data)
+
+                    return componentsschemas_action_type_8
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_type_9 = AcceptAction.from_dict(data)
+
+                return componentsschemas_action_type_9
+
+            legal_actions_item = _parse_legal_actions_item(legal_actions_item_data)
+
+            legal_actions.append(legal_actions_item)
+
         invite_code = d.pop("invite_code", UNSET)
+
+        _rules = d.pop("rules", UNSET)
+        rules: Rules | Unset
+        if isinstance(_rules, Unset):
+            rules = UNSET
+        else:
+            rules = Rules.from_dict(_rules)
+
+        _timers = d.pop("timers", UNSET)
+        timers: Timers | Unset
+        if isinstance(_timers, Unset):
+            timers = UNSET
+        else:
+            timers = Timers.from_dict(_timers)
 
         def _parse_challengeable(data: object) -> int | None | Unset:
             if data is None:
@@ -552,8 +751,7 @@ class GameView:
             visibility=visibility,
             host=host,
             seat_count=seat_count,
-            rules=rules,
-            timers=timers,
+            rules_id=rules_id,
             bot_think_ms=bot_think_ms,
             created_at=created_at,
             seats=seats,
@@ -576,7 +774,10 @@ class GameView:
             next_game_id=next_game_id,
             replay_url=replay_url,
             spectators=spectators,
+            legal_actions=legal_actions,
             invite_code=invite_code,
+            rules=rules,
+            timers=timers,
             challengeable=challengeable,
             draw_pile_cards=draw_pile_cards,
             side=side,

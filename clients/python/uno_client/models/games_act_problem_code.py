@@ -12,6 +12,7 @@ class GamesActProblemCode(StrEnum):
     DRAWN_CARD_ONLY = "drawn_card_only"
     GAME_NOT_ACTIVE = "game_not_active"
     GAME_NOT_FOUND = "game_not_found"
+    HEADERS_TOO_LARGE = "headers_too_large"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     INVALID_REQUEST = "invalid_request"
     INVALID_TARGET = "invalid_target"

@@ -4,6 +4,7 @@ from enum import StrEnum
 class GamesAuditProblemCode(StrEnum):
     ACCOUNT_DISABLED = "account_disabled"
     GAME_NOT_FOUND = "game_not_found"
+    HEADERS_TOO_LARGE = "headers_too_large"
     INVALID_REQUEST = "invalid_request"
     NOT_AUTHENTICATED = "not_authenticated"
     NOT_FOUND = "not_found"

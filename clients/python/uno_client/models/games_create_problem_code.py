@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class GamesCreateProblemCode(StrEnum):
     ACCOUNT_DISABLED = "account_disabled"
+    HEADERS_TOO_LARGE = "headers_too_large"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     INVALID_OPTION = "invalid_option"
     INVALID_REQUEST = "invalid_request"

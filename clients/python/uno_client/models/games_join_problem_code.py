@@ -6,6 +6,7 @@ class GamesJoinProblemCode(StrEnum):
     GAME_FULL = "game_full"
     GAME_NOT_ACTIVE = "game_not_active"
     GAME_NOT_FOUND = "game_not_found"
+    HEADERS_TOO_LARGE = "headers_too_large"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     INVALID_REQUEST = "invalid_request"
     INVITE_REQUIRED = "invite_required"

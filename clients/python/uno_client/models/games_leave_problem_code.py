@@ -5,6 +5,7 @@ class GamesLeaveProblemCode(StrEnum):
     ACCOUNT_DISABLED = "account_disabled"
     GAME_NOT_ACTIVE = "game_not_active"
     GAME_NOT_FOUND = "game_not_found"
+    HEADERS_TOO_LARGE = "headers_too_large"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     INVALID_REQUEST = "invalid_request"
     NOT_AUTHENTICATED = "not_authenticated"

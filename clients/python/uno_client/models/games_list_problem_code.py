@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class GamesListProblemCode(StrEnum):
     ACCOUNT_DISABLED = "account_disabled"
+    HEADERS_TOO_LARGE = "headers_too_large"
     INVALID_REQUEST = "invalid_request"
     NOT_AUTHENTICATED = "not_authenticated"
     SERVICE_UNAVAILABLE = "service_unavailable"

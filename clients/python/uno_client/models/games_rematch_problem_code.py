@@ -7,6 +7,7 @@ class GamesRematchProblemCode(StrEnum):
     GAME_NOT_ACTIVE = "game_not_active"
     GAME_NOT_ENDED = "game_not_ended"
     GAME_NOT_FOUND = "game_not_found"
+    HEADERS_TOO_LARGE = "headers_too_large"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     INVALID_REQUEST = "invalid_request"
     NOT_AUTHENTICATED = "not_authenticated"

@@ -4,7 +4,9 @@ from enum import StrEnum
 class GamesReplayProblemCode(StrEnum):
     ACCOUNT_DISABLED = "account_disabled"
     GAME_NOT_FOUND = "game_not_found"
+    HEADERS_TOO_LARGE = "headers_too_large"
     INVALID_REQUEST = "invalid_request"
+    LOG_NOT_FOLDABLE = "log_not_foldable"
     NOT_AUTHENTICATED = "not_authenticated"
     NOT_FOUND = "not_found"
     SERVICE_UNAVAILABLE = "service_unavailable"

@@ -6,6 +6,7 @@ class GamesSealProblemCode(StrEnum):
     GAME_NOT_ENDED = "game_not_ended"
     GAME_NOT_FOUND = "game_not_found"
     GAME_NOT_SEALED = "game_not_sealed"
+    HEADERS_TOO_LARGE = "headers_too_large"
     INVALID_REQUEST = "invalid_request"
     NOT_AUTHENTICATED = "not_authenticated"
     NOT_FOUND = "not_found"

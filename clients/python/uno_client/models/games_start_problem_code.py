@@ -6,6 +6,7 @@ class GamesStartProblemCode(StrEnum):
     GAME_NOT_ACTIVE = "game_not_active"
     GAME_NOT_FOUND = "game_not_found"
     GAME_NOT_FULL = "game_not_full"
+    HEADERS_TOO_LARGE = "headers_too_large"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     INVALID_OPTION = "invalid_option"
     INVALID_REQUEST = "invalid_request"

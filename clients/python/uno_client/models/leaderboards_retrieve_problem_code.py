@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class LeaderboardsRetrieveProblemCode(StrEnum):
     ACCOUNT_DISABLED = "account_disabled"
+    HEADERS_TOO_LARGE = "headers_too_large"
     INVALID_REQUEST = "invalid_request"
     LEADERBOARD_NOT_FOUND = "leaderboard_not_found"
     NOT_AUTHENTICATED = "not_authenticated"

@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class PlayersRegisterProblemCode(StrEnum):
+    HEADERS_TOO_LARGE = "headers_too_large"
     INVALID_REQUEST = "invalid_request"
     SERVICE_UNAVAILABLE = "service_unavailable"
     THROTTLED = "throttled"

@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class PlayersTokensRevokeProblemCode(StrEnum):
     ACCOUNT_DISABLED = "account_disabled"
+    HEADERS_TOO_LARGE = "headers_too_large"
     INVALID_REQUEST = "invalid_request"
     NOT_AUTHENTICATED = "not_authenticated"
     NOT_FOUND = "not_found"

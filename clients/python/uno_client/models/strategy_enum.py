@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class StrategyEnum(StrEnum):
+    EXPERT = "expert"
     GREEDY = "greedy"
     RANDOM = "random"
 

@@ -20,7 +20,8 @@ class ViewFrame:
     """Your view of the game, as GET /games/{id} answers it.
 
     Attributes:
-        data (GameView):
+        data (GameView): A game as its viewer sees it. `rules` and `timers` travel once: in GET /games/{id}
+            (and a replay) and a stream connection's first view; every view has `rules_id`.
         kind (ViewFrameKindEnum): * `view` - view
         id (int): The view's version (resume after it).
     """

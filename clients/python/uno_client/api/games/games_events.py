@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -17,7 +17,11 @@ def _get_kwargs(
     *,
     after: int | Unset = UNSET,
     wait: int | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     params: dict[str, Any] = {}
 
@@ -35,16 +39,21 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> EventFeed | GamesEventsProblem | None:
+) -> Any | EventFeed | GamesEventsProblem | None:
     if response.status_code == 200:
         response_200 = EventFeed.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = GamesEventsProblem.from_dict(response.json())
@@ -66,6 +75,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = GamesEventsProblem.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = GamesEventsProblem.from_dict(response.json())
 
@@ -79,7 +93,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[EventFeed | GamesEventsProblem]:
+) -> Response[Any | EventFeed | GamesEventsProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -94,30 +108,34 @@ def sync_detailed(
     client: AuthenticatedClient,
     after: int | Unset = UNSET,
     wait: int | Unset = UNSET,
-) -> Response[EventFeed | GamesEventsProblem]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | EventFeed | GamesEventsProblem]:
     """Your redacted event feed after a seq (long-poll with wait)
 
      With `wait`, the request is held until an event after `after` exists or `wait` seconds have passed
     (then `events` is empty). A waiting request counts toward the streams a player may hold open (429
-    `too_many_streams`).
+    `too_many_streams`). The `ETag` is the game's version (`"12"`); `If-None-Match` naming it gives a
+    304 (after the wait, with `wait`).
 
     Args:
         game_id (UUID):
         after (int | Unset):
         wait (int | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EventFeed | GamesEventsProblem]
+        Response[Any | EventFeed | GamesEventsProblem]
     """
 
     kwargs = _get_kwargs(
         game_id=game_id,
         after=after,
         wait=wait,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -133,24 +151,27 @@ def sync(
     client: AuthenticatedClient,
     after: int | Unset = UNSET,
     wait: int | Unset = UNSET,
-) -> EventFeed | GamesEventsProblem | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | EventFeed | GamesEventsProblem | None:
     """Your redacted event feed after a seq (long-poll with wait)
 
      With `wait`, the request is held until an event after `after` exists or `wait` seconds have passed
     (then `events` is empty). A waiting request counts toward the streams a player may hold open (429
-    `too_many_streams`).
+    `too_many_streams`). The `ETag` is the game's version (`"12"`); `If-None-Match` naming it gives a
+    304 (after the wait, with `wait`).
 
     Args:
         game_id (UUID):
         after (int | Unset):
         wait (int | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EventFeed | GamesEventsProblem
+        Any | EventFeed | GamesEventsProblem
     """
 
     return sync_detailed(
@@ -158,6 +179,7 @@ def sync(
         client=client,
         after=after,
         wait=wait,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -167,30 +189,34 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     after: int | Unset = UNSET,
     wait: int | Unset = UNSET,
-) -> Response[EventFeed | GamesEventsProblem]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | EventFeed | GamesEventsProblem]:
     """Your redacted event feed after a seq (long-poll with wait)
 
      With `wait`, the request is held until an event after `after` exists or `wait` seconds have passed
     (then `events` is empty). A waiting request counts toward the streams a player may hold open (429
-    `too_many_streams`).
+    `too_many_streams`). The `ETag` is the game's version (`"12"`); `If-None-Match` naming it gives a
+    304 (after the wait, with `wait`).
 
     Args:
         game_id (UUID):
         after (int | Unset):
         wait (int | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EventFeed | GamesEventsProblem]
+        Response[Any | EventFeed | GamesEventsProblem]
     """
 
     kwargs = _get_kwargs(
         game_id=game_id,
         after=after,
         wait=wait,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -204,24 +230,27 @@ async def asyncio(
     client: AuthenticatedClient,
     after: int | Unset = UNSET,
     wait: int | Unset = UNSET,
-) -> EventFeed | GamesEventsProblem | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | EventFeed | GamesEventsProblem | None:
     """Your redacted event feed after a seq (long-poll with wait)
 
      With `wait`, the request is held until an event after `after` exists or `wait` seconds have passed
     (then `events` is empty). A waiting request counts toward the streams a player may hold open (429
-    `too_many_streams`).
+    `too_many_streams`). The `ETag` is the game's version (`"12"`); `If-None-Match` naming it gives a
+    304 (after the wait, with `wait`).
 
     Args:
         game_id (UUID):
         after (int | Unset):
         wait (int | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EventFeed | GamesEventsProblem
+        Any | EventFeed | GamesEventsProblem
     """
 
     return (
@@ -230,5 +259,6 @@ async def asyncio(
             client=client,
             after=after,
             wait=wait,
+            if_none_match=if_none_match,
         )
     ).parsed

@@ -46,6 +46,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = GamesExportProblem.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = GamesExportProblem.from_dict(response.json())
 

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -9,14 +9,18 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.game_view import GameView
 from ...models.games_replay_problem import GamesReplayProblem
-from ...types import UNSET, Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     game_id: UUID,
     *,
     at: int,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     params: dict[str, Any] = {}
 
@@ -32,16 +36,21 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> GameView | GamesReplayProblem | None:
+) -> Any | GameView | GamesReplayProblem | None:
     if response.status_code == 200:
         response_200 = GameView.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = GamesReplayProblem.from_dict(response.json())
@@ -58,10 +67,20 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = GamesReplayProblem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 429:
         response_429 = GamesReplayProblem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 431:
+        response_431 = GamesReplayProblem.from_dict(response.json())
+
+        return response_431
 
     if response.status_code == 503:
         response_503 = GamesReplayProblem.from_dict(response.json())
@@ -76,7 +95,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[GameView | GamesReplayProblem]:
+) -> Response[Any | GameView | GamesReplayProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -90,26 +109,32 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     at: int,
-) -> Response[GameView | GamesReplayProblem]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | GameView | GamesReplayProblem]:
     """The game as of seq `at`, as you may see it
 
-     The game as of seq `at`, as you may see it.
+     A view as of `at` (`version` is `at`, `replay_of` the game's version), with `rules` and `timers`;
+    its `legal_actions` is empty (nothing can be sent to a past position). The `ETag` is `"<at>"`; `If-
+    None-Match` naming it gives a 304. A stored log the engine cannot replay up to `at` (changed outside
+    the service) is a 409 `log_not_foldable` whose `seq` names the first event it cannot apply.
 
     Args:
         game_id (UUID):
         at (int):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameView | GamesReplayProblem]
+        Response[Any | GameView | GamesReplayProblem]
     """
 
     kwargs = _get_kwargs(
         game_id=game_id,
         at=at,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -124,27 +149,33 @@ def sync(
     *,
     client: AuthenticatedClient,
     at: int,
-) -> GameView | GamesReplayProblem | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | GameView | GamesReplayProblem | None:
     """The game as of seq `at`, as you may see it
 
-     The game as of seq `at`, as you may see it.
+     A view as of `at` (`version` is `at`, `replay_of` the game's version), with `rules` and `timers`;
+    its `legal_actions` is empty (nothing can be sent to a past position). The `ETag` is `"<at>"`; `If-
+    None-Match` naming it gives a 304. A stored log the engine cannot replay up to `at` (changed outside
+    the service) is a 409 `log_not_foldable` whose `seq` names the first event it cannot apply.
 
     Args:
         game_id (UUID):
         at (int):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameView | GamesReplayProblem
+        Any | GameView | GamesReplayProblem
     """
 
     return sync_detailed(
         game_id=game_id,
         client=client,
         at=at,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -153,26 +184,32 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     at: int,
-) -> Response[GameView | GamesReplayProblem]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | GameView | GamesReplayProblem]:
     """The game as of seq `at`, as you may see it
 
-     The game as of seq `at`, as you may see it.
+     A view as of `at` (`version` is `at`, `replay_of` the game's version), with `rules` and `timers`;
+    its `legal_actions` is empty (nothing can be sent to a past position). The `ETag` is `"<at>"`; `If-
+    None-Match` naming it gives a 304. A stored log the engine cannot replay up to `at` (changed outside
+    the service) is a 409 `log_not_foldable` whose `seq` names the first event it cannot apply.
 
     Args:
         game_id (UUID):
         at (int):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameView | GamesReplayProblem]
+        Response[Any | GameView | GamesReplayProblem]
     """
 
     kwargs = _get_kwargs(
         game_id=game_id,
         at=at,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -185,21 +222,26 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     at: int,
-) -> GameView | GamesReplayProblem | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | GameView | GamesReplayProblem | None:
     """The game as of seq `at`, as you may see it
 
-     The game as of seq `at`, as you may see it.
+     A view as of `at` (`version` is `at`, `replay_of` the game's version), with `rules` and `timers`;
+    its `legal_actions` is empty (nothing can be sent to a past position). The `ETag` is `"<at>"`; `If-
+    None-Match` naming it gives a 304. A stored log the engine cannot replay up to `at` (changed outside
+    the service) is a 409 `log_not_foldable` whose `seq` names the first event it cannot apply.
 
     Args:
         game_id (UUID):
         at (int):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameView | GamesReplayProblem
+        Any | GameView | GamesReplayProblem
     """
 
     return (
@@ -207,5 +249,6 @@ async def asyncio(
             game_id=game_id,
             client=client,
             at=at,
+            if_none_match=if_none_match,
         )
     ).parsed

@@ -8,6 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.games_stream_problem import GamesStreamProblem
+from ...models.games_stream_views import GamesStreamViews
 from ...types import UNSET, Response, Unset
 
 
@@ -16,6 +17,7 @@ def _get_kwargs(
     *,
     after: int | Unset = UNSET,
     ticket: str | Unset = UNSET,
+    views: GamesStreamViews | Unset = GamesStreamViews.ALL,
     last_event_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -27,6 +29,12 @@ def _get_kwargs(
     params["after"] = after
 
     params["ticket"] = ticket
+
+    json_views: str | Unset = UNSET
+    if not isinstance(views, Unset):
+        json_views = views.value
+
+    params["views"] = json_views
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -69,6 +77,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = GamesStreamProblem.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = GamesStreamProblem.from_dict(response.json())
 
@@ -97,23 +110,26 @@ def sync_detailed(
     client: AuthenticatedClient,
     after: int | Unset = UNSET,
     ticket: str | Unset = UNSET,
+    views: GamesStreamViews | Unset = GamesStreamViews.ALL,
     last_event_id: str | Unset = UNSET,
 ) -> Response[GamesStreamProblem | str]:
     """The game live, as Server-Sent Events or NDJSON (resumable)
 
      Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object
-    per line): `view` (your view, as `GET /games/{id}`; `id` its version) first, then for each batch of
-    appended events one `event` per event (redacted for you, as in the feed; `id` its seq) and a `view`;
-    keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s; once the game has ended,
-    the final view and `end` (`{"version": V}`), then the stream closes. Resume with `Last-Event-ID: N`
-    (or `?after=N`; the header wins): every event after N, then a view, then live; nothing lost or
-    repeated. Counts toward the streams a player may hold open (429 `too_many_streams`). Browsers
-    authenticate with `?ticket=` (`POST /api/v1/stream-tickets`).
+    per line): `view` (your view, as `GET /games/{id}`, with `rules` and `timers`; `id` its version)
+    first, then for each batch of appended events one `event` per event (redacted for you, as in the
+    feed; `id` its seq) and a `view` (without `rules` and `timers`: its `rules_id` is the first view's;
+    none with `?views=first`); keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s;
+    once the game has ended, the final view and `end` (`{"version": V}`), then the stream closes. Resume
+    with `Last-Event-ID: N` (or `?after=N`; the header wins): every event after N, then a view, then
+    live; nothing lost or repeated. Counts toward the streams a player may hold open (429
+    `too_many_streams`). Browsers authenticate with `?ticket=` (`POST /api/v1/stream-tickets`).
 
     Args:
         game_id (UUID):
         after (int | Unset):
         ticket (str | Unset):
+        views (GamesStreamViews | Unset):  Default: GamesStreamViews.ALL.
         last_event_id (str | Unset):
 
     Raises:
@@ -128,6 +144,7 @@ def sync_detailed(
         game_id=game_id,
         after=after,
         ticket=ticket,
+        views=views,
         last_event_id=last_event_id,
     )
 
@@ -144,23 +161,26 @@ def sync(
     client: AuthenticatedClient,
     after: int | Unset = UNSET,
     ticket: str | Unset = UNSET,
+    views: GamesStreamViews | Unset = GamesStreamViews.ALL,
     last_event_id: str | Unset = UNSET,
 ) -> GamesStreamProblem | str | None:
     """The game live, as Server-Sent Events or NDJSON (resumable)
 
      Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object
-    per line): `view` (your view, as `GET /games/{id}`; `id` its version) first, then for each batch of
-    appended events one `event` per event (redacted for you, as in the feed; `id` its seq) and a `view`;
-    keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s; once the game has ended,
-    the final view and `end` (`{"version": V}`), then the stream closes. Resume with `Last-Event-ID: N`
-    (or `?after=N`; the header wins): every event after N, then a view, then live; nothing lost or
-    repeated. Counts toward the streams a player may hold open (429 `too_many_streams`). Browsers
-    authenticate with `?ticket=` (`POST /api/v1/stream-tickets`).
+    per line): `view` (your view, as `GET /games/{id}`, with `rules` and `timers`; `id` its version)
+    first, then for each batch of appended events one `event` per event (redacted for you, as in the
+    feed; `id` its seq) and a `view` (without `rules` and `timers`: its `rules_id` is the first view's;
+    none with `?views=first`); keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s;
+    once the game has ended, the final view and `end` (`{"version": V}`), then the stream closes. Resume
+    with `Last-Event-ID: N` (or `?after=N`; the header wins): every event after N, then a view, then
+    live; nothing lost or repeated. Counts toward the streams a player may hold open (429
+    `too_many_streams`). Browsers authenticate with `?ticket=` (`POST /api/v1/stream-tickets`).
 
     Args:
         game_id (UUID):
         after (int | Unset):
         ticket (str | Unset):
+        views (GamesStreamViews | Unset):  Default: GamesStreamViews.ALL.
         last_event_id (str | Unset):
 
     Raises:
@@ -176,6 +196,7 @@ def sync(
         client=client,
         after=after,
         ticket=ticket,
+        views=views,
         last_event_id=last_event_id,
     ).parsed
 
@@ -186,23 +207,26 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     after: int | Unset = UNSET,
     ticket: str | Unset = UNSET,
+    views: GamesStreamViews | Unset = GamesStreamViews.ALL,
     last_event_id: str | Unset = UNSET,
 ) -> Response[GamesStreamProblem | str]:
     """The game live, as Server-Sent Events or NDJSON (resumable)
 
      Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object
-    per line): `view` (your view, as `GET /games/{id}`; `id` its version) first, then for each batch of
-    appended events one `event` per event (redacted for you, as in the feed; `id` its seq) and a `view`;
-    keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s; once the game has ended,
-    the final view and `end` (`{"version": V}`), then the stream closes. Resume with `Last-Event-ID: N`
-    (or `?after=N`; the header wins): every event after N, then a view, then live; nothing lost or
-    repeated. Counts toward the streams a player may hold open (429 `too_many_streams`). Browsers
-    authenticate with `?ticket=` (`POST /api/v1/stream-tickets`).
+    per line): `view` (your view, as `GET /games/{id}`, with `rules` and `timers`; `id` its version)
+    first, then for each batch of appended events one `event` per event (redacted for you, as in the
+    feed; `id` its seq) and a `view` (without `rules` and `timers`: its `rules_id` is the first view's;
+    none with `?views=first`); keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s;
+    once the game has ended, the final view and `end` (`{"version": V}`), then the stream closes. Resume
+    with `Last-Event-ID: N` (or `?after=N`; the header wins): every event after N, then a view, then
+    live; nothing lost or repeated. Counts toward the streams a player may hold open (429
+    `too_many_streams`). Browsers authenticate with `?ticket=` (`POST /api/v1/stream-tickets`).
 
     Args:
         game_id (UUID):
         after (int | Unset):
         ticket (str | Unset):
+        views (GamesStreamViews | Unset):  Default: GamesStreamViews.ALL.
         last_event_id (str | Unset):
 
     Raises:
@@ -217,6 +241,7 @@ async def asyncio_detailed(
         game_id=game_id,
         after=after,
         ticket=ticket,
+        views=views,
         last_event_id=last_event_id,
     )
 
@@ -231,23 +256,26 @@ async def asyncio(
     client: AuthenticatedClient,
     after: int | Unset = UNSET,
     ticket: str | Unset = UNSET,
+    views: GamesStreamViews | Unset = GamesStreamViews.ALL,
     last_event_id: str | Unset = UNSET,
 ) -> GamesStreamProblem | str | None:
     """The game live, as Server-Sent Events or NDJSON (resumable)
 
      Frames (SSE: `event:`, `id:`, one line of `data:` JSON; NDJSON: one `{"kind", "id", "data"}` object
-    per line): `view` (your view, as `GET /games/{id}`; `id` its version) first, then for each batch of
-    appended events one `event` per event (redacted for you, as in the feed; `id` its seq) and a `view`;
-    keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s; once the game has ended,
-    the final view and `end` (`{"version": V}`), then the stream closes. Resume with `Last-Event-ID: N`
-    (or `?after=N`; the header wins): every event after N, then a view, then live; nothing lost or
-    repeated. Counts toward the streams a player may hold open (429 `too_many_streams`). Browsers
-    authenticate with `?ticket=` (`POST /api/v1/stream-tickets`).
+    per line): `view` (your view, as `GET /games/{id}`, with `rules` and `timers`; `id` its version)
+    first, then for each batch of appended events one `event` per event (redacted for you, as in the
+    feed; `id` its seq) and a `view` (without `rules` and `timers`: its `rules_id` is the first view's;
+    none with `?views=first`); keepalives (`: keepalive`, or an empty NDJSON line) at least every 15 s;
+    once the game has ended, the final view and `end` (`{"version": V}`), then the stream closes. Resume
+    with `Last-Event-ID: N` (or `?after=N`; the header wins): every event after N, then a view, then
+    live; nothing lost or repeated. Counts toward the streams a player may hold open (429
+    `too_many_streams`). Browsers authenticate with `?ticket=` (`POST /api/v1/stream-tickets`).
 
     Args:
         game_id (UUID):
         after (int | Unset):
         ticket (str | Unset):
+        views (GamesStreamViews | Unset):  Default: GamesStreamViews.ALL.
         last_event_id (str | Unset):
 
     Raises:
@@ -264,6 +292,7 @@ async def asyncio(
             client=client,
             after=after,
             ticket=ticket,
+            views=views,
             last_event_id=last_event_id,
         )
     ).parsed

@@ -54,6 +54,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = PlayersRetrieveProblem.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = PlayersRetrieveProblem.from_dict(response.json())
 

@@ -56,6 +56,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = PlayersTokensListProblem.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = PlayersTokensListProblem.from_dict(response.json())
 

@@ -39,6 +39,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_403
 
+    if response.status_code == 431:
+        response_431 = MetricsProblem.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = MetricsProblem.from_dict(response.json())
 
