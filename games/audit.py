@@ -18,7 +18,7 @@ from .hashing import GENESIS_HASH, envelope, event_hash, format_time, private_di
 from .models import Game, GameEvent, GameStatus
 from .seals import seal_fault
 from .signing_keys import public_keys
-from .store import engine_events
+from .store import current_parts, engine_events
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,8 @@ def _shuffles(rows: list[GameEvent]) -> Check:
             committed[public["commitment"]] = (row.seq, order, salt)
             checked += 1
         if row.type in ("round_ended", "shuffles_revealed"):
-            for revealed in row.public["shuffles"]:
+            # in the private part from version 2 on; upcast reads version 1's public one
+            for revealed in (current_parts(row)[1] or {}).get("shuffles", ()):
                 seq, order, salt = committed.get(revealed["commitment"], (None, None, None))
                 if (
                     order != revealed["order"]

@@ -11,7 +11,7 @@ from players.models import Player
 
 from .hashing import GENESIS_HASH
 from .models import Game
-from .presentation import event_document, reveals_all, viewer_of
+from .presentation import event_document, reveals_all, reveals_shuffles, viewer_of
 from .selectors import replay_document
 from .store import engine_events, load_events
 
@@ -26,7 +26,7 @@ def replay_steps(*, game: Game, player: Player) -> list[dict]:
     steps = [
         {"at": 0, "game": replay_document(game, state, viewer, 0, GENESIS_HASH), "event": None}
     ]
-    reveal = reveals_all(game, viewer)
+    reveal, shuffles = reveals_all(game, viewer), reveals_shuffles(game)
     unfolded = None  # the first event the engine could not apply (a tampered log)
     for row in load_events(game.id):
         if unfolded is None:
@@ -38,7 +38,7 @@ def replay_steps(*, game: Game, player: Player) -> list[dict]:
         step = {
             "at": row.seq,
             "game": replay_document(game, state, viewer, row.seq, row.hash),
-            "event": event_document(row, viewer, reveal_all=reveal),
+            "event": event_document(row, viewer, reveal_all=reveal, reveal_shuffles=shuffles),
         }
         if unfolded is not None:
             step["unfolded_at"] = unfolded

@@ -14,7 +14,7 @@ from players.models import Player
 from .errors import GameNotEnded, GameNotFound, GameNotSealed, StaffOnly
 from .hashing import GENESIS_HASH, format_time
 from .models import Game, GameEvent, GameSeat, GameStatus, SigningKey, Visibility
-from .presentation import event_document, game_document, reveals_all, viewer_of
+from .presentation import event_document, game_document, reveals_all, reveals_shuffles, viewer_of
 from .replay_links import replay_path
 from .store import engine_events, load_events
 from .write import load_state, replay_state
@@ -91,11 +91,13 @@ def event_feed(*, game: Game, player: Player, after: int = 0) -> dict:
     rows = load_events(game.id, after=after, limit=FEED_PAGE)
     game.refresh_from_db(fields=["version", "head_hash", "status"])
     viewer = viewer_of(game, player)
-    reveal = reveals_all(game, viewer)
+    reveal, shuffles = reveals_all(game, viewer), reveals_shuffles(game)
     return {
         "version": game.version,
         "head_hash": game.head_hash,
-        "events": [event_document(row, viewer, reveal_all=reveal) for row in rows],
+        "events": [
+            event_document(row, viewer, reveal_all=reveal, reveal_shuffles=shuffles) for row in rows
+        ],
     }
 
 
@@ -135,7 +137,7 @@ def export_lines(*, game: Game, player: Player):
     import json
 
     viewer = viewer_of(game, player)
-    reveal = reveals_all(game, viewer)
+    reveal, shuffles = reveals_all(game, viewer), reveals_shuffles(game)
     yield (
         json.dumps(
             {
@@ -150,7 +152,13 @@ def export_lines(*, game: Game, player: Player):
         + "\n"
     )
     for row in GameEvent.objects.filter(game=game).order_by("seq").iterator(chunk_size=500):
-        yield json.dumps(event_document(row, viewer, reveal_all=reveal), ensure_ascii=False) + "\n"
+        yield (
+            json.dumps(
+                event_document(row, viewer, reveal_all=reveal, reveal_shuffles=shuffles),
+                ensure_ascii=False,
+            )
+            + "\n"
+        )
 
 
 def seal_get(*, game: Game) -> dict:
