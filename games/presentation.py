@@ -76,6 +76,15 @@ def legal_action_bodies(game: Game, state: GameState | None, viewer: Viewer) -> 
     return [action_body(a) for a in legal_actions(state, viewer.seat)]
 
 
+def reveals_shuffles(game: Game) -> bool:
+    """Once a game has ended, where finished games are revealed
+    (UNO_REVEAL_FINISHED_GAMES), its shuffles' reveals (orders and salts) are open to
+    everyone who may read it, spectators included; before, only to the seats that
+    played the round and staff."""
+    ended = game.status in (GameStatus.FINISHED, GameStatus.ABORTED)
+    return ended and settings.UNO_REVEAL_FINISHED_GAMES
+
+
 def game_document(
     game: Game,
     state: GameState | None,
@@ -171,7 +180,12 @@ def _waiting_view(game: Game, players: dict, viewer: Viewer) -> dict:
 
 
 def event_document(
-    row: GameEvent, viewer: Viewer, *, reveal_all: bool = False, event: Event | None = None
+    row: GameEvent,
+    viewer: Viewer,
+    *,
+    reveal_all: bool = False,
+    reveal_shuffles: bool = False,
+    event: Event | None = None,
 ) -> dict:
     """One stored event as `viewer` may see it, in the current shape of its type, with
     `private` only where the engine's `redact_for` allows it; the private digest always.
@@ -180,14 +194,20 @@ def event_document(
 
     An event recorded in an older shape is shown upcast, and carries `recorded`: its
     `schema_version`, `public` and (where the viewer may see it) `private` exactly as
-    stored, which is what the hash chain and the private digest cover."""
-    public, private = current_parts(row) if is_engine_event(row) else (row.public, row.private)
+    stored, which is what the hash chain and the private digest cover. Where the current
+    shape moved a recorded public field into the private part (a version 1 round's end
+    revealed its shuffles publicly) and the viewer may not see that part, the field is
+    left out of `recorded.public` too, and `recorded.withheld` names it: that event's
+    hash can then be recomputed only by those who may see it."""
+    engine_event = is_engine_event(row)
+    public, private = current_parts(row) if engine_event else (row.public, row.private)
     visible = False
-    if row.private is not None and is_engine_event(row):
+    if private is not None and engine_event:
         if event is None:
             event = event_from_parts(row.type, public, private)
-        visible = redact_for(event, viewer, reveal_all=reveal_all)["private"] is not None
-    elif row.private is not None:
+        redacted = redact_for(event, viewer, reveal_all=reveal_all, reveal_shuffles=reveal_shuffles)
+        visible = redacted["private"] is not None
+    elif private is not None:
         visible = viewer.staff or reveal_all
     document = {
         "seq": row.seq,
@@ -202,9 +222,14 @@ def event_document(
         "hash": row.hash,
     }
     if is_upcast(row):
-        document["recorded"] = {
+        recorded = {
             "schema_version": row.schema_version,
             "public": row.public,
             "private": row.private if visible else None,
         }
+        withheld = sorted(set(private or ()) & set(row.public)) if not visible else []
+        if withheld:
+            recorded["public"] = {k: v for k, v in row.public.items() if k not in withheld}
+            recorded["withheld"] = withheld
+        document["recorded"] = recorded
     return document

@@ -10,6 +10,8 @@ the operating system's source it is one read of it instead of over a hundred.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 from functools import lru_cache
 from operator import itemgetter
@@ -40,6 +42,14 @@ def _low_62_bits_of_each_key(count: int) -> int:
 
 class SeededRandom(random.Random):
     """A seeded game's random source (the same seed gives the same game)."""
+
+    @classmethod
+    def keyed(cls, secret: str, seed: str) -> SeededRandom:
+        """The generator a seeded game is given: seeded with HMAC-SHA256(`secret`, `seed`),
+        so nobody without the server's secret can try seeds against a game's public
+        commitments (a staff seed is short enough to guess)."""
+        mixed = hmac.new(secret.encode("utf-8"), seed.encode("utf-8"), hashlib.sha256)
+        return cls(mixed.hexdigest())
 
     def shuffle(self, x: list) -> None:
         shuffle_by_keys(x, self.getrandbits)

@@ -21,6 +21,7 @@ from .presentation import (
     game_document,
     legal_action_bodies,
     reveals_all,
+    reveals_shuffles,
     viewer_of,
 )
 from .replay_links import replay_path
@@ -100,11 +101,13 @@ def event_feed(*, game: Game, player: Player, after: int = 0) -> dict:
     rows = load_events(game.id, after=after, limit=FEED_PAGE)
     game.refresh_from_db(fields=["version", "head_hash", "status"])
     viewer = viewer_of(game, player)
-    reveal = reveals_all(game, viewer)
+    reveal, shuffles = reveals_all(game, viewer), reveals_shuffles(game)
     return {
         "version": game.version,
         "head_hash": game.head_hash,
-        "events": [event_document(row, viewer, reveal_all=reveal) for row in rows],
+        "events": [
+            event_document(row, viewer, reveal_all=reveal, reveal_shuffles=shuffles) for row in rows
+        ],
     }
 
 
@@ -145,7 +148,7 @@ def export_lines(*, game: Game, player: Player):
     import json
 
     viewer = viewer_of(game, player)
-    reveal = reveals_all(game, viewer)
+    reveal, shuffles = reveals_all(game, viewer), reveals_shuffles(game)
     yield (
         json.dumps(
             {
@@ -160,7 +163,13 @@ def export_lines(*, game: Game, player: Player):
         + "\n"
     )
     for row in GameEvent.objects.filter(game=game).order_by("seq").iterator(chunk_size=500):
-        yield json.dumps(event_document(row, viewer, reveal_all=reveal), ensure_ascii=False) + "\n"
+        yield (
+            json.dumps(
+                event_document(row, viewer, reveal_all=reveal, reveal_shuffles=shuffles),
+                ensure_ascii=False,
+            )
+            + "\n"
+        )
 
 
 def seal_get(*, game: Game) -> dict:

@@ -417,7 +417,7 @@ def _bot_rng(game: Game) -> random.Random:
     seed = game.setup.get("seed")
     if seed is None:
         return OperatingSystemRandom()
-    return SeededRandom(f"{seed}:bot:{game.version}")
+    return SeededRandom.keyed(settings.UNO_SEED_SECRET, f"{seed}:bot:{game.version}")
 
 
 def _lateness(deadline: dict) -> float:
@@ -429,12 +429,13 @@ def _actor(deadline: dict) -> str:
 
 
 def _rng_for(game: Game) -> random.Random:
-    """A staff `seed` makes every shuffle reproducible (one stream per position in the
-    log); otherwise shuffles come from the operating system's randomness."""
+    """A staff `seed` makes every shuffle reproducible on this server (one stream per
+    position in the log, keyed with the server's seed secret); otherwise shuffles come
+    from the operating system's randomness."""
     seed = game.setup.get("seed")
     if seed is None:
         return OperatingSystemRandom()
-    return SeededRandom(f"{seed}:{game.version}")
+    return SeededRandom.keyed(settings.UNO_SEED_SECRET, f"{seed}:{game.version}")
 
 
 def _on_commit(game_id, version: int, due_times: list[str], ended: bool) -> None:

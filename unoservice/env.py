@@ -14,6 +14,8 @@ Two modes, chosen by ``UNO_MODE``:
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 import secrets
 from collections.abc import Mapping
@@ -211,6 +213,17 @@ def secret_key(env: Mapping[str, str], run_mode: str, data: Path) -> str:
             "print(secrets.token_urlsafe(50))')."
         )
     return _stored_secret_key(data / "secret_key")
+
+
+def seed_secret(env: Mapping[str, str], django_secret_key: str) -> str:
+    """The key a staff seed is mixed with (HMAC) before it seeds a game's shuffles:
+    `UNO_SEED_SECRET`, or else one derived from `SECRET_KEY` (so changing `SECRET_KEY`
+    changes what a seed deals, unless `UNO_SEED_SECRET` is set)."""
+    named = env.get("UNO_SEED_SECRET", "").strip()
+    if named:
+        return named
+    derived = hmac.new(django_secret_key.encode("utf-8"), b"uno.seed-secret", hashlib.sha256)
+    return derived.hexdigest()
 
 
 def signing_key_file(env: Mapping[str, str], run_mode: str, data: Path) -> Path:

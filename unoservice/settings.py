@@ -25,6 +25,7 @@ UNO_METRICS_TOKEN = ENV.get("UNO_METRICS_TOKEN", "")
 
 SECRET_KEY = env.secret_key(ENV, UNO_MODE, DATA_DIR)
 UNO_SIGNING_KEY_FILE = env.signing_key_file(ENV, UNO_MODE, DATA_DIR)
+UNO_SEED_SECRET = env.seed_secret(ENV, SECRET_KEY)
 DEBUG = env.env_bool(ENV, "DEBUG", False)
 ALLOWED_HOSTS = env.env_list(ENV, "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.env_list(ENV, "CSRF_TRUSTED_ORIGINS", [])

@@ -10,7 +10,7 @@ from games import engine
 from games.log.hashing import GENESIS_HASH
 from games.log.store import engine_events, load_events
 from games.models import Game
-from games.presentation import event_document, reveals_all, viewer_of
+from games.presentation import event_document, reveals_all, reveals_shuffles, viewer_of
 from games.selectors import replay_document
 from players.models import Player
 
@@ -25,7 +25,7 @@ def replay_steps(*, game: Game, player: Player) -> list[dict]:
     steps = [
         {"at": 0, "game": replay_document(game, state, viewer, 0, GENESIS_HASH), "event": None}
     ]
-    reveal = reveals_all(game, viewer)
+    reveal, shuffles = reveals_all(game, viewer), reveals_shuffles(game)
     unfolded = None  # the first event the engine could not apply (a tampered log)
     for row in load_events(game.id):
         if unfolded is None:
@@ -37,7 +37,7 @@ def replay_steps(*, game: Game, player: Player) -> list[dict]:
         step = {
             "at": row.seq,
             "game": replay_document(game, state, viewer, row.seq, row.hash),
-            "event": event_document(row, viewer, reveal_all=reveal),
+            "event": event_document(row, viewer, reveal_all=reveal, reveal_shuffles=shuffles),
         }
         if unfolded is not None:
             step["unfolded_at"] = unfolded

@@ -40,6 +40,9 @@ class Event:
     PRIVATE: ClassVar[tuple[str, ...]] = ()
     #: Fields only some games use (UNO FLIP!'s backs): left out of the others' records.
     OMITTED_WHEN_EMPTY: ClassVar[tuple[str, ...]] = ()
+    #: The private part is the shuffles' reveal (orders and salts), which everyone who
+    #: may read a game sees once it has ended where finished games are revealed.
+    REVEALS_SHUFFLES: ClassVar[bool] = False
 
     @property
     def audience(self) -> frozenset[int]:
@@ -390,9 +393,17 @@ class SeatStatusChanged(Event):
 
 @dataclass(slots=True)
 class RoundEnded(Event):
-    """The round's result. `shuffles` reveals every shuffle of the round (order, salt)."""
+    """The round's result. The private part, `shuffles`, reveals every shuffle of the
+    round (order, salt): dealt out, they give every hand, so it goes to the seats that
+    played the round (those in `hands`) and staff, and to everyone else only once the
+    game has ended where finished games are revealed.
+
+    Version 2; version 1 had `shuffles` in the public part."""
 
     TYPE = "round_ended"
+    VERSION = 2
+    PRIVATE = ("shuffles",)
+    REVEALS_SHUFFLES = True
     round: int
     winner: int | None
     blocked: bool
@@ -400,17 +411,32 @@ class RoundEnded(Event):
     points: dict[int, int]  # seat -> points scored this round
     scores: tuple[int, ...]
     eliminated: tuple[int, ...]
-    shuffles: tuple[ShuffleRecord, ...]
+    shuffles: tuple[ShuffleRecord, ...] = ()
+
+    @property
+    def audience(self) -> frozenset[int]:
+        return frozenset(self.hands)
 
 
 @dataclass(slots=True)
 class ShufflesRevealed(Event):
     """A match that ends mid-round (the last seat standing, an abort) still reveals the
-    round's shuffles, so every commitment can be checked."""
+    round's shuffles, so every commitment can be checked: privately, as `round_ended`
+    does, to `seats` (the seats still in play) and staff.
+
+    Version 2; version 1 had `shuffles` in the public part and no `seats`."""
 
     TYPE = "shuffles_revealed"
+    VERSION = 2
+    PRIVATE = ("shuffles",)
+    REVEALS_SHUFFLES = True
     round: int
-    shuffles: tuple[ShuffleRecord, ...]
+    seats: tuple[int, ...]
+    shuffles: tuple[ShuffleRecord, ...] = ()
+
+    @property
+    def audience(self) -> frozenset[int]:
+        return frozenset(self.seats)
 
 
 @dataclass(slots=True)

@@ -170,7 +170,7 @@ def reveal_shuffles_mid_round(step: Step) -> None:
     round's shuffles, so every commitment can be checked."""
     s = step.state
     if s.shuffles:
-        step.emit(ev.ShufflesRevealed(s.round, s.shuffles))
+        step.emit(ev.ShufflesRevealed(s.round, tuple(s.seats_in_play()), s.shuffles))
 
 
 def end_match_if_one_side_left(step: Step) -> bool:

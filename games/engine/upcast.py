@@ -48,3 +48,21 @@ def _turn_changed_1(public: dict, private: dict | None) -> Parts:
 
 
 _TURN_CHANGED_1_ONLY = frozenset({"passes", "pending_draw", "pending_kind", "returns_to"})
+
+
+@_lifts("round_ended", 1)
+def _round_ended_1(public: dict, private: dict | None) -> Parts:
+    """Version 1 revealed the round's shuffles in the public part; version 2 reveals
+    them in the private part, to the seats that played the round and staff."""
+    lifted = {k: v for k, v in public.items() if k != "shuffles"}
+    return lifted, {**(private or {}), "shuffles": public["shuffles"]}
+
+
+@_lifts("shuffles_revealed", 1)
+def _shuffles_revealed_1(public: dict, private: dict | None) -> Parts:
+    """As `round_ended`'s version 1. Version 1 did not name the seats in play, so the
+    reveal of a game recorded then goes to staff (and, once the game has ended, to
+    whoever finished games are revealed to)."""
+    lifted = {k: v for k, v in public.items() if k != "shuffles"}
+    lifted["seats"] = []
+    return lifted, {**(private or {}), "shuffles": public["shuffles"]}

@@ -92,8 +92,15 @@ def view_for(state: GameState, viewer: Viewer, *, reveal_all: bool = False) -> d
     return view
 
 
-def redact_for(event: Event, viewer: Viewer, *, reveal_all: bool = False) -> dict:
-    """`{"type", "public", "private"}`: `private` only for a viewer allowed to see it."""
+def redact_for(
+    event: Event, viewer: Viewer, *, reveal_all: bool = False, reveal_shuffles: bool = False
+) -> dict:
+    """`{"type", "public", "private"}`: `private` only for a viewer allowed to see it.
+    `reveal_shuffles` opens the shuffles' reveals (`round_ended`, `shuffles_revealed`)
+    to any viewer (an ended game, where finished games are revealed, as the shell
+    decides)."""
     type_, public, private = event_to_parts(event)
-    allowed = private is not None and (reveal_all or viewer.sees_private(event))
+    allowed = private is not None and (
+        reveal_all or viewer.sees_private(event) or (reveal_shuffles and event.REVEALS_SHUFFLES)
+    )
     return {"type": type_, "public": public, "private": private if allowed else None}

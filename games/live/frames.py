@@ -56,6 +56,7 @@ from games.presentation import (
     event_document,
     game_document,
     reveals_all,
+    reveals_shuffles,
     seats_by_player,
     viewer_of,
 )
@@ -113,11 +114,13 @@ def read_batch(
     viewer = viewer_of(game, player)
     if spectator is not None and viewer.seat is not None:
         spectator.release()
-    reveal = reveals_all(game, viewer)
+    reveal, shuffles = reveals_all(game, viewer), reveals_shuffles(game)
     rows = load_events(game.id, after=start, upto=version)
     return Batch(
         version=version,
-        events=[event_document(row, viewer, reveal_all=reveal) for row in rows],
+        events=[
+            event_document(row, viewer, reveal_all=reveal, reveal_shuffles=shuffles) for row in rows
+        ],
         view=selectors.game_view_get(game=game, player=player),
         ended=ended(game),
         seated=viewer.seat is not None,
@@ -229,7 +232,7 @@ def batch_from(reading: Reading, player: Player, after: int) -> Batch:
     taken counts)."""
     game = reading.game
     viewer = reading.viewer(player)
-    reveal = reveals_all(game, viewer)
+    reveal, shuffles = reveals_all(game, viewer), reveals_shuffles(game)
     view = game_document(
         game, reading.state, viewer, spectators=reading.spectators, with_rules=False
     )
@@ -237,7 +240,7 @@ def batch_from(reading: Reading, player: Player, after: int) -> Batch:
     return Batch(
         version=game.version,
         events=[
-            event_document(row, viewer, reveal_all=reveal)
+            event_document(row, viewer, reveal_all=reveal, reveal_shuffles=shuffles)
             for row in reading.rows
             if row.seq > after
         ],

@@ -16,7 +16,7 @@ from games.engine.snapshot import FORMAT, state_from_json
 from games.log.hashing import GENESIS_HASH, envelope, event_hash, private_digest
 from games.log.seals import seal_fault
 from games.log.signing_keys import public_keys
-from games.log.store import engine_events
+from games.log.store import current_parts, engine_events
 from games.models import Game, GameEvent, GameStatus
 from unoservice.clock import format_time
 
@@ -145,7 +145,8 @@ def _shuffles(rows: list[GameEvent]) -> Check:
             committed[public["commitment"]] = (row.seq, order, salt)
             checked += 1
         if row.type in ("round_ended", "shuffles_revealed"):
-            for revealed in row.public["shuffles"]:
+            # in the private part from version 2 on; upcast reads version 1's public one
+            for revealed in (current_parts(row)[1] or {}).get("shuffles", ()):
                 seq, order, salt = committed.get(revealed["commitment"], (None, None, None))
                 if (
                     order != revealed["order"]

@@ -20,6 +20,7 @@ from games.engine import (
     view_for,
 )
 from games.engine import events as ev
+from games.engine.state import ShuffleRecord
 
 from .builders import c, cs, position_game
 
@@ -233,6 +234,23 @@ def test_deck_shuffled_order_goes_to_staff_only():
         staff = redact_for(event, Viewer.staff_member())
         assert staff["private"]["order"] == [x.code for x in event.order]
         assert staff["private"]["salt"] == event.salt
+
+
+def test_a_rounds_shuffles_go_to_its_seats_and_staff_and_to_others_once_revealed():
+    record = ShuffleRecord("deal", (c("red-1"), c("blue-2")), "0" * 32, "c" * 64)
+    hands = {0: (), 2: (c("red-1"),)}  # seat 1 was out of that round
+    reveals = [
+        ev.RoundEnded(1, 0, False, hands, {0: 1}, (1, 0, 0), (1,), (record,)),
+        ev.ShufflesRevealed(1, (0, 2), (record,)),
+    ]
+    for event in reveals:
+        assert "shuffles" not in redact_for(event, Viewer.staff_member())["public"]
+        for viewer in (Viewer.of_seat(0), Viewer.of_seat(2), Viewer.staff_member()):
+            private = redact_for(event, viewer)["private"]
+            assert private["shuffles"][0]["order"] == ["red-1", "blue-2"]
+        for viewer in (Viewer.of_seat(1), Viewer.spectator()):
+            assert redact_for(event, viewer)["private"] is None
+            assert redact_for(event, viewer, reveal_shuffles=True)["private"] is not None
 
 
 @pytest.mark.parametrize("seat", SEATS)

@@ -6,9 +6,13 @@ The crawler's notion of what a caller may see is built here from the game's stor
 of DESIGN.md section 4, not from the server's redaction code:
 
 - everyone who may see the game sees the public table: the discard pile laid out by a
-  position, every card turned or played, whatever a round's end reveals (the hands
-  left and every shuffle's order), and every shuffle's order when a game ends mid-round
-  (`shuffles_revealed`);
+  position, every card turned or played, and the hands left at a round's end;
+- the shuffles' reveals (every shuffle's order, at a round's end or when a game ends
+  mid-round: `round_ended`, `shuffles_revealed`) go to the seats that played that round
+  (CONTRACT "Events, hashes and exports"), and to everyone else only once the game has
+  ended where finished games are revealed (settings.UNO_REVEAL_FINISHED_GAMES); version
+  1 of these events held the reveal in the public part, read here as the engine reads
+  it (upcast), so a game recorded then is held to the same rule;
 - a seat also sees the cards dealt to it, the cards it drew, the hands it was given by a
   swap or rotation, and the hand shown to it when it challenged a Wild Draw Four; what a
   seat once saw stays allowed (it may still be in the seat's own history);
@@ -41,6 +45,7 @@ from games.engine import GameState
 from games.engine.cards import CARDS_BY_CODE, DARK_FACES, LIGHT_FACES
 from games.engine.codec import event_from_parts
 from games.engine.evolve import record
+from games.engine.upcast import upcast
 from games.log.store import is_engine_event
 from games.models import Game, GameEvent, GameStatus
 
@@ -233,8 +238,12 @@ def knowledge_from_log(game_id) -> Knowledge:
     rows = stored_events(game_id)
     if game.rules["options"].get("cards") == "flip":
         known.public |= faces_facing_away(rows)
+    revealed: set[str] = set()  # every shuffle's order revealed so far
     for row in rows:
         public, private = row.public, row.private or {}
+        if is_engine_event(row):
+            public, private = upcast(row.type, row.schema_version, public, row.private)
+            private = private or {}
         kind = row.type
         if kind == "position_loaded":
             known.public.update(public["discard"])
@@ -245,17 +254,23 @@ def knowledge_from_log(game_id) -> Knowledge:
         elif kind == "round_ended":
             for hand in public["hands"].values():
                 known.public.update(hand)
-            for shuffle in public["shuffles"]:
-                known.public.update(shuffle["order"])
+            orders = {card for shuffle in private["shuffles"] for card in shuffle["order"]}
+            revealed |= orders
+            for seat in public["hands"]:  # the seats that played the round
+                seat_saw(seat, orders)
         elif kind == "shuffles_revealed":  # a game ending mid-round reveals its shuffles
-            for shuffle in public["shuffles"]:
-                known.public.update(shuffle["order"])
+            orders = {card for shuffle in private["shuffles"] for card in shuffle["order"]}
+            revealed |= orders
+            for seat in public["seats"]:
+                seat_saw(seat, orders)
         elif kind in ("cards_dealt", "cards_drawn", "hand_replaced"):
             seat_saw(public["seat"], private["cards"])
         elif kind == "draw4_challenged":
             seat_saw(public["seat"], private["hand"])  # shown to the challenger
     ended = game.status in (GameStatus.FINISHED, GameStatus.ABORTED)
     known.everything_open_to_players = ended and settings.UNO_REVEAL_FINISHED_GAMES
+    if known.everything_open_to_players:
+        known.public |= revealed
     return known
 
 

@@ -203,10 +203,11 @@ def test_an_invite_only_game_shows_nothing_to_a_player_not_seated(client):
     assert table.game_id not in result.bodies[(outsider.name, "player_stream")]
 
 
-def test_round_end_reveals_are_public_and_what_stays_hidden_stays_hidden(client):
-    """Seat 1 goes out: the round's end reveals hands and shuffles to everyone, the next
-    round is dealt, and cards that were only ever in the draw pile stay hidden from the
-    spectator; once the match is over, its players may see everything."""
+def test_round_end_reveals_hands_left_to_all_and_shuffles_to_its_seats(client):
+    """Seat 1 goes out: the round's end reveals the hands left to everyone and the
+    shuffles to the round's seats, the next round is dealt, and cards that were only
+    ever in the draw pile stay hidden from the spectator; once the match is over, its
+    players may see everything."""
     position = {
         "hands": {"0": ["green-4", "green-4"], "1": ["blue-1"]},
         "discard": ["blue-5"],
@@ -229,13 +230,18 @@ def test_round_end_reveals_are_public_and_what_stays_hidden_stays_hidden(client)
     # Seat 1 scored 8 points (two green 4s): the match goes on to round 2, freshly dealt.
     game = ok(call(client, table.staff, "GET", table.path()))
     assert game["round"] == 2 and game["status"] == "active"
-    # The round's end revealed the unplaced cards' shuffle, so the spectator may see those;
-    # the draw pile the position set up was never shuffled, so red-9 stays private.
+    # The round's end revealed the hands left to everyone, and the unplaced cards'
+    # shuffle to its seats only; the draw pile the position set up was never shuffled,
+    # so red-9 stays private.
     ended = next(row for row in stored_events(table.game_id) if row.type == "round_ended")
-    revealed = {card for hand in ended.public["hands"].values() for card in hand}
-    revealed |= {card for shuffle in ended.public["shuffles"] for card in shuffle["order"]}
-    assert "green-4" in revealed and "red-9" not in revealed
-    assert "green-4" in knowledge_from_log(table.game_id).public
+    assert "shuffles" not in ended.public
+    left = {card for hand in ended.public["hands"].values() for card in hand}
+    shuffled = {card for shuffle in ended.private["shuffles"] for card in shuffle["order"]}
+    assert "green-4" in left and "red-9" not in left | shuffled
+    known = knowledge_from_log(table.game_id)
+    assert "green-4" in known.public
+    assert shuffled - known.public  # the shuffle shows cards nobody else has seen
+    assert shuffled <= known.for_seat(0) and shuffled <= known.for_seat(1)
 
     # Play the match out with random legal moves, crawling now and then.
     rng = random.Random(3)
@@ -287,7 +293,7 @@ def test_the_crawler_reports_an_event_feed_that_shows_private_parts(
     table, spectator = canary_table
     honest = games.presentation.redact_for
 
-    def leaky_redact_for(event, viewer, *, reveal_all=False):
+    def leaky_redact_for(event, viewer, **_):
         return honest(event, viewer, reveal_all=True)
 
     monkeypatch.setattr(games.presentation, "redact_for", leaky_redact_for)

@@ -2425,7 +2425,7 @@ export interface components {
             prev_hash: string;
             hash: string;
         };
-        /** @description The round's result. `shuffles` reveals every shuffle of the round (order, salt). */
+        /** @description The round's result. The private part, `shuffles`, reveals every shuffle of the round (order, salt): dealt out, they give every hand, so it goes to the seats that played the round (those in `hands`) and staff, and to everyone else only once the game has ended where finished games are revealed. Version 2; version 1 had `shuffles` in the public part. */
         RoundEndedPublic: {
             round: number;
             winner: number | null;
@@ -2438,7 +2438,11 @@ export interface components {
             };
             scores: number[];
             eliminated: number[];
-            shuffles: components["schemas"]["EventShuffleRecord"][];
+        };
+        RoundEndedPrivate: {
+            shuffles?: components["schemas"]["EventShuffleRecord"][];
+            /** @description 32 hex characters that keep the digest from being reversed (games created since hash scheme 2). */
+            nonce?: string;
         };
         RoundEndedEvent: {
             seq: number;
@@ -2452,8 +2456,7 @@ export interface components {
             recorded_at: string;
             actor: string;
             public: components["schemas"]["RoundEndedPublic"];
-            /** @description Always null. */
-            private: Record<string, never> | null;
+            private: components["schemas"]["RoundEndedPrivate"] | null;
             private_digest: string;
             prev_hash: string;
             hash: string;
@@ -2572,10 +2575,15 @@ export interface components {
             prev_hash: string;
             hash: string;
         };
-        /** @description A match that ends mid-round (the last seat standing, an abort) still reveals the round's shuffles, so every commitment can be checked. */
+        /** @description A match that ends mid-round (the last seat standing, an abort) still reveals the round's shuffles, so every commitment can be checked: privately, as `round_ended` does, to `seats` (the seats still in play) and staff. Version 2; version 1 had `shuffles` in the public part and no `seats`. */
         ShufflesRevealedPublic: {
             round: number;
-            shuffles: components["schemas"]["EventShuffleRecord"][];
+            seats: number[];
+        };
+        ShufflesRevealedPrivate: {
+            shuffles?: components["schemas"]["EventShuffleRecord"][];
+            /** @description 32 hex characters that keep the digest from being reversed (games created since hash scheme 2). */
+            nonce?: string;
         };
         ShufflesRevealedEvent: {
             seq: number;
@@ -2589,8 +2597,7 @@ export interface components {
             recorded_at: string;
             actor: string;
             public: components["schemas"]["ShufflesRevealedPublic"];
-            /** @description Always null. */
-            private: Record<string, never> | null;
+            private: components["schemas"]["ShufflesRevealedPrivate"] | null;
             private_digest: string;
             prev_hash: string;
             hash: string;

@@ -234,8 +234,8 @@ from .rematch_frame import RematchFrame
 from .rematch_frame_kind_enum import RematchFrameKindEnum
 from .result_output import ResultOutput
 from .round_ended_event import RoundEndedEvent
-from .round_ended_event_private_type_0 import RoundEndedEventPrivateType0
 from .round_ended_event_type import RoundEndedEventType
+from .round_ended_private import RoundEndedPrivate
 from .round_ended_public import RoundEndedPublic
 from .round_ended_public_hands import RoundEndedPublicHands
 from .round_ended_public_points import RoundEndedPublicPoints
@@ -281,8 +281,8 @@ from .seat_taken_frame_kind_enum import SeatTakenFrameKindEnum
 from .seat_taken_public import SeatTakenPublic
 from .seat_view import SeatView
 from .shuffles_revealed_event import ShufflesRevealedEvent
-from .shuffles_revealed_event_private_type_0 import ShufflesRevealedEventPrivateType0
 from .shuffles_revealed_event_type import ShufflesRevealedEventType
+from .shuffles_revealed_private import ShufflesRevealedPrivate
 from .shuffles_revealed_public import ShufflesRevealedPublic
 from .side_enum import SideEnum
 from .signing_key_view import SigningKeyView
@@ -589,8 +589,8 @@ __all__ = (
     "RematchFrameKindEnum",
     "ResultOutput",
     "RoundEndedEvent",
-    "RoundEndedEventPrivateType0",
     "RoundEndedEventType",
+    "RoundEndedPrivate",
     "RoundEndedPublic",
     "RoundEndedPublicHands",
     "RoundEndedPublicPoints",
@@ -636,8 +636,8 @@ __all__ = (
     "SeatTakenPublic",
     "SeatView",
     "ShufflesRevealedEvent",
-    "ShufflesRevealedEventPrivateType0",
     "ShufflesRevealedEventType",
+    "ShufflesRevealedPrivate",
     "ShufflesRevealedPublic",
     "SideEnum",
     "SigningKeys",

@@ -10,7 +10,7 @@ from attrs import field as _attrs_field
 from ..models.round_ended_event_type import RoundEndedEventType
 
 if TYPE_CHECKING:
-    from ..models.round_ended_event_private_type_0 import RoundEndedEventPrivateType0
+    from ..models.round_ended_private import RoundEndedPrivate
     from ..models.round_ended_public import RoundEndedPublic
 
 
@@ -26,8 +26,11 @@ class RoundEndedEvent:
         schema_version (int):
         recorded_at (datetime.datetime):
         actor (str):
-        public (RoundEndedPublic): The round's result. `shuffles` reveals every shuffle of the round (order, salt).
-        private (None | RoundEndedEventPrivateType0): Always null.
+        public (RoundEndedPublic): The round's result. The private part, `shuffles`, reveals every shuffle of the round
+            (order, salt): dealt out, they give every hand, so it goes to the seats that played the round (those in `hands`)
+            and staff, and to everyone else only once the game has ended where finished games are revealed. Version 2;
+            version 1 had `shuffles` in the public part.
+        private (None | RoundEndedPrivate):
         private_digest (str):
         prev_hash (str):
         hash_ (str):
@@ -39,14 +42,14 @@ class RoundEndedEvent:
     recorded_at: datetime.datetime
     actor: str
     public: RoundEndedPublic
-    private: None | RoundEndedEventPrivateType0
+    private: None | RoundEndedPrivate
     private_digest: str
     prev_hash: str
     hash_: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.round_ended_event_private_type_0 import RoundEndedEventPrivateType0  # noqa: PLC0415
+        from ..models.round_ended_private import RoundEndedPrivate  # noqa: PLC0415
 
         seq = self.seq
 
@@ -61,7 +64,7 @@ class RoundEndedEvent:
         public = self.public.to_dict()
 
         private: dict[str, Any] | None
-        if isinstance(self.private, RoundEndedEventPrivateType0):
+        if isinstance(self.private, RoundEndedPrivate):
             private = self.private.to_dict()
         else:
             private = self.private
@@ -93,7 +96,7 @@ class RoundEndedEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.round_ended_event_private_type_0 import RoundEndedEventPrivateType0  # noqa: PLC0415
+        from ..models.round_ended_private import RoundEndedPrivate  # noqa: PLC0415
         from ..models.round_ended_public import RoundEndedPublic  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -109,18 +112,18 @@ class RoundEndedEvent:
 
         public = RoundEndedPublic.from_dict(d.pop("public"))
 
-        def _parse_private(data: object) -> None | RoundEndedEventPrivateType0:
+        def _parse_private(data: object) -> None | RoundEndedPrivate:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                private_type_0 = RoundEndedEventPrivateType0.from_dict(data)
+                private_type_1 = RoundEndedPrivate.from_dict(data)
 
-                return private_type_0
+                return private_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | RoundEndedEventPrivateType0, data)
+            return cast(None | RoundEndedPrivate, data)
 
         private = _parse_private(d.pop("private"))
 

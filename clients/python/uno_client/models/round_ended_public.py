@@ -7,7 +7,6 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.event_shuffle_record import EventShuffleRecord
     from ..models.round_ended_public_hands import RoundEndedPublicHands
     from ..models.round_ended_public_points import RoundEndedPublicPoints
 
@@ -17,17 +16,19 @@ T = TypeVar("T", bound="RoundEndedPublic")
 
 @_attrs_define
 class RoundEndedPublic:
-    """The round's result. `shuffles` reveals every shuffle of the round (order, salt).
+    """The round's result. The private part, `shuffles`, reveals every shuffle of the round (order, salt): dealt out, they
+    give every hand, so it goes to the seats that played the round (those in `hands`) and staff, and to everyone else
+    only once the game has ended where finished games are revealed. Version 2; version 1 had `shuffles` in the public
+    part.
 
-    Attributes:
-        round_ (int):
-        winner (int | None):
-        blocked (bool):
-        hands (RoundEndedPublicHands):
-        points (RoundEndedPublicPoints):
-        scores (list[int]):
-        eliminated (list[int]):
-        shuffles (list[EventShuffleRecord]):
+        Attributes:
+            round_ (int):
+            winner (int | None):
+            blocked (bool):
+            hands (RoundEndedPublicHands):
+            points (RoundEndedPublicPoints):
+            scores (list[int]):
+            eliminated (list[int]):
     """
 
     round_: int
@@ -37,7 +38,6 @@ class RoundEndedPublic:
     points: RoundEndedPublicPoints
     scores: list[int]
     eliminated: list[int]
-    shuffles: list[EventShuffleRecord]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -56,11 +56,6 @@ class RoundEndedPublic:
 
         eliminated = self.eliminated
 
-        shuffles = []
-        for shuffles_item_data in self.shuffles:
-            shuffles_item = shuffles_item_data.to_dict()
-            shuffles.append(shuffles_item)
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -72,7 +67,6 @@ class RoundEndedPublic:
                 "points": points,
                 "scores": scores,
                 "eliminated": eliminated,
-                "shuffles": shuffles,
             }
         )
 
@@ -80,7 +74,6 @@ class RoundEndedPublic:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.event_shuffle_record import EventShuffleRecord  # noqa: PLC0415
         from ..models.round_ended_public_hands import RoundEndedPublicHands  # noqa: PLC0415
         from ..models.round_ended_public_points import RoundEndedPublicPoints  # noqa: PLC0415
 
@@ -104,13 +97,6 @@ class RoundEndedPublic:
 
         eliminated = cast(list[int], d.pop("eliminated"))
 
-        shuffles = []
-        _shuffles = d.pop("shuffles")
-        for shuffles_item_data in _shuffles:
-            shuffles_item = EventShuffleRecord.from_dict(shuffles_item_data)
-
-            shuffles.append(shuffles_item)
-
         round_ended_public = cls(
             round_=round_,
             winner=winner,
@@ -119,7 +105,6 @@ class RoundEndedPublic:
             points=points,
             scores=scores,
             eliminated=eliminated,
-            shuffles=shuffles,
         )
 
         round_ended_public.additional_properties = d

@@ -10,7 +10,7 @@ from attrs import field as _attrs_field
 from ..models.shuffles_revealed_event_type import ShufflesRevealedEventType
 
 if TYPE_CHECKING:
-    from ..models.shuffles_revealed_event_private_type_0 import ShufflesRevealedEventPrivateType0
+    from ..models.shuffles_revealed_private import ShufflesRevealedPrivate
     from ..models.shuffles_revealed_public import ShufflesRevealedPublic
 
 
@@ -27,8 +27,9 @@ class ShufflesRevealedEvent:
         recorded_at (datetime.datetime):
         actor (str):
         public (ShufflesRevealedPublic): A match that ends mid-round (the last seat standing, an abort) still reveals
-            the round's shuffles, so every commitment can be checked.
-        private (None | ShufflesRevealedEventPrivateType0): Always null.
+            the round's shuffles, so every commitment can be checked: privately, as `round_ended` does, to `seats` (the
+            seats still in play) and staff. Version 2; version 1 had `shuffles` in the public part and no `seats`.
+        private (None | ShufflesRevealedPrivate):
         private_digest (str):
         prev_hash (str):
         hash_ (str):
@@ -40,14 +41,14 @@ class ShufflesRevealedEvent:
     recorded_at: datetime.datetime
     actor: str
     public: ShufflesRevealedPublic
-    private: None | ShufflesRevealedEventPrivateType0
+    private: None | ShufflesRevealedPrivate
     private_digest: str
     prev_hash: str
     hash_: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.shuffles_revealed_event_private_type_0 import ShufflesRevealedEventPrivateType0  # noqa: PLC0415
+        from ..models.shuffles_revealed_private import ShufflesRevealedPrivate  # noqa: PLC0415
 
         seq = self.seq
 
@@ -62,7 +63,7 @@ class ShufflesRevealedEvent:
         public = self.public.to_dict()
 
         private: dict[str, Any] | None
-        if isinstance(self.private, ShufflesRevealedEventPrivateType0):
+        if isinstance(self.private, ShufflesRevealedPrivate):
             private = self.private.to_dict()
         else:
             private = self.private
@@ -94,7 +95,7 @@ class ShufflesRevealedEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.shuffles_revealed_event_private_type_0 import ShufflesRevealedEventPrivateType0  # noqa: PLC0415
+        from ..models.shuffles_revealed_private import ShufflesRevealedPrivate  # noqa: PLC0415
         from ..models.shuffles_revealed_public import ShufflesRevealedPublic  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -110,18 +111,18 @@ class ShufflesRevealedEvent:
 
         public = ShufflesRevealedPublic.from_dict(d.pop("public"))
 
-        def _parse_private(data: object) -> None | ShufflesRevealedEventPrivateType0:
+        def _parse_private(data: object) -> None | ShufflesRevealedPrivate:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                private_type_0 = ShufflesRevealedEventPrivateType0.from_dict(data)
+                private_type_1 = ShufflesRevealedPrivate.from_dict(data)
 
-                return private_type_0
+                return private_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ShufflesRevealedEventPrivateType0, data)
+            return cast(None | ShufflesRevealedPrivate, data)
 
         private = _parse_private(d.pop("private"))
 

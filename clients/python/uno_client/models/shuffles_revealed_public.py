@@ -1,14 +1,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
-
-if TYPE_CHECKING:
-    from ..models.event_shuffle_record import EventShuffleRecord
-
 
 T = TypeVar("T", bound="ShufflesRevealedPublic")
 
@@ -16,31 +12,29 @@ T = TypeVar("T", bound="ShufflesRevealedPublic")
 @_attrs_define
 class ShufflesRevealedPublic:
     """A match that ends mid-round (the last seat standing, an abort) still reveals the round's shuffles, so every
-    commitment can be checked.
+    commitment can be checked: privately, as `round_ended` does, to `seats` (the seats still in play) and staff. Version
+    2; version 1 had `shuffles` in the public part and no `seats`.
 
         Attributes:
             round_ (int):
-            shuffles (list[EventShuffleRecord]):
+            seats (list[int]):
     """
 
     round_: int
-    shuffles: list[EventShuffleRecord]
+    seats: list[int]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         round_ = self.round_
 
-        shuffles = []
-        for shuffles_item_data in self.shuffles:
-            shuffles_item = shuffles_item_data.to_dict()
-            shuffles.append(shuffles_item)
+        seats = self.seats
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "round": round_,
-                "shuffles": shuffles,
+                "seats": seats,
             }
         )
 
@@ -48,21 +42,14 @@ class ShufflesRevealedPublic:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.event_shuffle_record import EventShuffleRecord  # noqa: PLC0415
-
         d = dict(src_dict)
         round_ = d.pop("round")
 
-        shuffles = []
-        _shuffles = d.pop("shuffles")
-        for shuffles_item_data in _shuffles:
-            shuffles_item = EventShuffleRecord.from_dict(shuffles_item_data)
-
-            shuffles.append(shuffles_item)
+        seats = cast(list[int], d.pop("seats"))
 
         shuffles_revealed_public = cls(
             round_=round_,
-            shuffles=shuffles,
+            seats=seats,
         )
 
         shuffles_revealed_public.additional_properties = d
