@@ -54,6 +54,7 @@ from .errors import (
     NotHost,
     NotSeated,
     StaffOnly,
+    TooManyGames,
 )
 from .hashing import format_time
 from .idempotency import IDEMPOTENCY_KEY_PATTERN, idempotent
@@ -176,6 +177,7 @@ class GameListCreateApi(GameApi):
         "post": (
             StaffOnly,
             (InvalidOption, ("invalid_option", "unknown_option", "unknown_card")),
+            TooManyGames,
         )
     }
 
@@ -222,7 +224,8 @@ class GameListCreateApi(GameApi):
                 "A game of bots alone",
                 request_only=True,
                 description="The creator takes no seat but stays the host: it starts the "
-                "game and may watch it.",
+                "game and may watch it. Unless staff make it, such a game thinks at least "
+                "200 ms per move and plays to at most 500 points (400 `invalid_option`).",
                 value={
                     "seats": 3,
                     "bots": [
@@ -231,7 +234,7 @@ class GameListCreateApi(GameApi):
                         {"strategy": "greedy"},
                     ],
                     "seat_host": False,
-                    "bot_think_ms": 0,
+                    "bot_think_ms": 200,
                 },
             ),
             OpenApiExample(
@@ -315,7 +318,9 @@ class GameJoinApi(GameApi):
     Joining a game you sit in returns it unchanged."""
 
     throttle_scope = "lobby"
-    refusals = {"post": (InviteRequired, (GameConflict, ("game_full", "game_not_active")))}
+    refusals = {
+        "post": (InviteRequired, (GameConflict, ("game_full", "game_not_active")), TooManyGames)
+    }
 
     @extend_schema(
         operation_id="games_join",
@@ -420,6 +425,7 @@ class GameRematchApi(GameApi):
             NotSeated,
             GameNotEnded,
             (GameConflict, ("game_full", "game_not_active")),
+            TooManyGames,
         )
     }
 

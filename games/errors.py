@@ -68,3 +68,14 @@ class GameNotSealed(DomainError):
     default_detail = (
         "The game ended before seals existed; an operator seals it with manage.py seal_games."
     )
+
+
+class TooManyGames(DomainError):
+    """The player already has as many waiting or active games as one may
+    (UNO_OPEN_GAMES_PER_PLAYER): one has to end, or be left, first."""
+
+    kind = "too_many"
+    default_code = "too_many_games"
+    default_detail = "You have as many waiting or active games as a player may."
+    #: Retry-After: nothing says when one of the player's games ends, so a fixed minute.
+    retry_after = 60

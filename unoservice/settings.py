@@ -254,6 +254,9 @@ UNO_DB_SERVICE_ROLE = ENV.get("UNO_DB_SERVICE_ROLE", "").strip()
 # (the web processes of one machine). unoservice.streams says why.
 UNO_STREAMS_PER_PLAYER = max(1, env.env_int(ENV, "UNO_STREAMS_PER_PLAYER", 20))
 UNO_STREAMS_REDIS_URL = ENV.get("UNO_STREAMS_REDIS_URL", "").strip()
+# Waiting or active games a player may have created or sit in at once (games.services);
+# one more is a 429 `too_many_games`. Staff too: they may raise it.
+UNO_OPEN_GAMES_PER_PLAYER = max(1, env.env_int(ENV, "UNO_OPEN_GAMES_PER_PLAYER", 10))
 
 # --- Celery (read by unoservice/celery.py, namespace CELERY_) ----------------------------
 CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = env.broker(
