@@ -86,6 +86,12 @@ def parse_args(argv=None) -> argparse.Namespace:
         "--bot-concurrency", type=int, default=1, help="the bots queue's worker processes (1)"
     )
     parser.add_argument(
+        "--bots-nice",
+        type=int,
+        default=10,
+        help="niceness added to the bots queue's worker, as bin/serve does (10)",
+    )
+    parser.add_argument(
         "--shared-worker",
         action="store_true",
         help="one worker consumes both queues (no worker of the bots queue's own)",
@@ -122,7 +128,7 @@ def load_average() -> float:
 class Daemon:
     """A Celery worker or beat process of the project, logging to a file."""
 
-    def __init__(self, kind: str, argv: list[str], log: Path):
+    def __init__(self, kind: str, argv: list[str], log: Path, nice: int = 0):
         self.kind, self.log_path, self.name = kind, log, kind
         self.log = log.open("ab")
         self.process = subprocess.Popen(
@@ -133,6 +139,7 @@ class Daemon:
             stdout=self.log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            preexec_fn=(lambda: os.nice(nice)) if nice else None,
         )
 
     def output(self) -> str:
@@ -243,7 +250,8 @@ def start_worker(args, work: Path, *, bots: bool = False) -> Daemon:
     argv = [sys.executable, str(Path(__file__).resolve()), "--traced-worker", "--loglevel"]
     argv += [args.loglevel, "--pool", args.pool, "--concurrency", str(concurrency)]
     argv += ["--queues", queues, "--without-gossip", "--without-mingle", "--hostname", name]
-    worker = Daemon(kind, argv, work / f"{kind}.log")
+    nice = args.bots_nice if bots else 0
+    worker = Daemon(kind, argv, work / f"{kind}.log", nice=nice)
     worker.name = name
     return worker
 
@@ -570,7 +578,9 @@ def run(args, work: Path) -> dict:
             "moves_per_s": round(moves_in_window / elapsed, 1),
             # every game at its pace: one move per think time, each
             "moves_per_s_at_full_pace": round(len(bot_ids) * 1000 / BOT_THINK_MS, 1),
-            "worker": "shared" if args.shared_worker else f"own ({args.bot_concurrency})",
+            "worker": "shared"
+            if args.shared_worker
+            else f"own ({args.bot_concurrency}, nice +{args.bots_nice})",
         }
         result["aborted"] = abort_games(game_ids) + abort_games(bot_ids)
     finally:

@@ -8,8 +8,10 @@ create in the data folder private to this user):
   the rest), `--web-workers` processes
 - worker: `celery -A unoservice worker` on the default queue (people's deadlines, records)
 - bots: a second worker, on the bots queue only (UNO_BOTS_QUEUE: the moves of games no
-  person plays), `--bot-concurrency` processes (1): however many games of bots alone run,
-  they wait for it, never in front of a person's deadline (bench/timers.py --bot-games)
+  person plays), `--bot-concurrency` processes (1), at a lower CPU priority (nice +10):
+  however many games of bots alone run, they wait for it, never in front of a person's
+  deadline, and on a busy machine it gets the CPU the others leave
+  (bench/timers.py --bot-games)
 - beat: `celery -A unoservice beat` (its schedule file is in the data folder)
 
 Each child runs in its own session (process group), so a terminal's Ctrl-C reaches only
@@ -23,6 +25,7 @@ killed outright, so nothing is left behind.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import signal
@@ -43,6 +46,8 @@ from unoservice.ops.child_processes import die_with_parent
 from unoservice.private_files import close_folder, keep_new_files_private
 
 READY_TIMEOUT_SECONDS = 90.0
+#: The bots' worker yields the CPU to people's work (bench/timers.py --bot-games).
+BOTS_NICENESS = 10
 
 
 @dataclass
@@ -52,6 +57,7 @@ class Child:
     process: subprocess.Popen | None = None
     pump: threading.Thread | None = None
     returncode: int | None = field(default=None)
+    nice: int = 0  # added to the child's scheduling niceness: it yields the CPU to the others
 
 
 class Command(BaseCommand):
@@ -169,6 +175,7 @@ class Command(BaseCommand):
                     "--without-gossip",
                     "--without-mingle",
                 ],
+                nice=BOTS_NICENESS,
             ),
             Child(
                 "beat",
@@ -210,7 +217,7 @@ class Command(BaseCommand):
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             start_new_session=True,
-            preexec_fn=die_with_parent,
+            preexec_fn=functools.partial(_before_exec, child.nice),
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         child.pump = threading.Thread(target=self._pump, args=(child,), daemon=True)
@@ -304,6 +311,12 @@ class Command(BaseCommand):
                 sys.stdout.flush()
             except (BrokenPipeError, ValueError):
                 pass
+
+
+def _before_exec(nice: int) -> None:
+    die_with_parent()
+    if nice:
+        os.nice(nice)
 
 
 def _display_host(host: str) -> str:
