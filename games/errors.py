@@ -77,3 +77,14 @@ class LogNotFoldable(DomainError):
     kind = "conflict"
     default_code = "log_not_foldable"
     default_detail = "The game's event log does not replay; the audit says what is wrong."
+
+
+class TooManyGames(DomainError):
+    """The player already has as many waiting or active games as one may
+    (UNO_OPEN_GAMES_PER_PLAYER): one has to end, or be left, first."""
+
+    kind = "too_many"
+    default_code = "too_many_games"
+    default_detail = "You have as many waiting or active games as a player may."
+    #: Retry-After: nothing says when one of the player's games ends, so a fixed minute.
+    retry_after = 60

@@ -97,6 +97,11 @@ class Game(models.Model):
     next_due_at = models.DateTimeField(
         null=True, blank=True, help_text="The earliest due_at of the open deadlines (swept)."
     )
+    bots_only = models.BooleanField(
+        default=False,
+        help_text="Active with no person playing: its deadlines are swept on the workers' "
+        "bots queue (games.timers.deadlines).",
+    )
     winner = models.JSONField(null=True, blank=True)
     state = models.JSONField(
         null=True, blank=True, editable=False, help_text="The engine state at `version` (a cache)."
@@ -148,8 +153,8 @@ class Game(models.Model):
         indexes = [
             models.Index(fields=["status", "visibility", "-created_at"]),
             models.Index(
-                fields=["next_due_at"],
-                name="games_due_deadlines",
+                fields=["bots_only", "next_due_at"],
+                name="games_due_deadlines_by_queue",
                 condition=models.Q(next_due_at__isnull=False),
             ),
         ]

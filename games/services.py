@@ -11,7 +11,9 @@ from __future__ import annotations
 import dataclasses
 import secrets
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 
 from games import engine
 from games.engine import InvalidRules, StartGame
@@ -31,6 +33,7 @@ from .errors import (
     NotHost,
     NotSeated,
     StaleVersion,
+    TooManyGames,
 )
 from .models import DEFAULT_BOT_THINK_MS, Game, GameSeat, GameStatus, Visibility, player_ref
 from .setup import position_from_setup, staff_deck_from_setup
@@ -40,6 +43,10 @@ __all__ = ["game_state", "replay_state"]
 
 #: The hash scheme of games created now (2: nonces in private parts; see games.log.store).
 HASH_SCHEME = 2
+#: A game of bots alone, unless staff make it, thinks at least this long per move and
+#: plays to at most this score: it costs the workers what a game of people would.
+BOTS_ALONE_MIN_THINK_MS = 200
+BOTS_ALONE_MAX_TARGET_SCORE = 500
 
 
 # --- lobby ---------------------------------------------------------------------------
@@ -66,6 +73,8 @@ def game_create(
         engine.check_seats(rule_set, seats)
     except InvalidRules as invalid:
         raise InvalidOption(invalid.message, code=invalid.code, option=invalid.option) from None
+    if not seat_host and len(bots or ()) == seats and not host.is_staff:
+        _check_bots_alone(rule_set, bot_think_ms)
     timers_ = timers_with_defaults(timers or {}, rule_set)
     setup = setup or {}
     rules_ = engine.rules.rules_to_dict(rule_set)
@@ -104,11 +113,48 @@ def game_create(
         },
     }
     with transaction.atomic():
+        check_open_games(host)
         seated = [host] if seat_host else []
         seated += [_bot_player(first_bot + i, name) for i, name in enumerate(strategies)]
         taken = [_seat_taken(seat, player) for seat, player in enumerate(seated)]
         return write.game_create(
             fields=fields, host=host, seated=seated, first_events=[created, *taken]
+        )
+
+
+def _check_bots_alone(rule_set, bot_think_ms: int) -> None:
+    if bot_think_ms < BOTS_ALONE_MIN_THINK_MS:
+        raise InvalidOption(
+            f"bot_think_ms: a game of bots alone thinks at least {BOTS_ALONE_MIN_THINK_MS} ms "
+            "per move",
+            option="bot_think_ms",
+        )
+    if rule_set.target_score > BOTS_ALONE_MAX_TARGET_SCORE:
+        raise InvalidOption(
+            f"target_score: a game of bots alone plays to at most {BOTS_ALONE_MAX_TARGET_SCORE}",
+            option="target_score",
+        )
+
+
+def check_open_games(player: Player, **problem) -> None:
+    """Refuse (TooManyGames) a player who already has UNO_OPEN_GAMES_PER_PLAYER waiting or
+    active games they created or sit in. Called inside the transaction that would add one:
+    the player's row is locked first, so that two such transactions of the same player
+    count one after the other (PostgreSQL; SQLite runs one writer at a time anyway)."""
+    limit = settings.UNO_OPEN_GAMES_PER_PLAYER
+    list(Player.objects.select_for_update().filter(pk=player.pk).values_list("pk"))
+    open_games = (
+        Game.objects.filter(status__in=(GameStatus.WAITING, GameStatus.ACTIVE))
+        .filter(Q(host=player) | Q(seats__player=player, seats__left_at__isnull=True))
+        .values("pk")
+        .distinct()
+        .count()
+    )
+    if open_games >= limit:
+        raise TooManyGames(
+            f"A player may have {limit} waiting or active games they created or sit in; "
+            "finish or leave one first.",
+            **problem,
         )
 
 
@@ -161,6 +207,7 @@ def _take_free_seat(w: GameWrite, player: Player, **problem) -> None:
         raise GameConflict(
             "Every seat is taken.", code="game_full", version=game.version, **problem
         )
+    check_open_games(player, version=game.version, **problem)
     try:
         with transaction.atomic():
             GameSeat.objects.create(game=game, seat=free[0], player=player)

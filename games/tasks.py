@@ -43,12 +43,24 @@ def _close_old_connections(**kwargs) -> None:
 
 @shared_task(name="games.sweep_deadlines", acks_late=True, ignore_result=True)
 def sweep_deadlines() -> int:
-    """Enforce what is overdue in every game. Sent with an ETA for the moment deadlines
-    fall due (games.timers.deadlines.schedule_sweeps), and by beat every UNO_SWEEP_SECONDS as the
-    guarantee against lost or late tasks. Games another worker holds are skipped (FOR
-    UPDATE SKIP LOCKED): that writer enforces what is overdue before it acts."""
+    """Enforce what is overdue in every game people play. Sent with an ETA for the moment
+    deadlines fall due (games.timers.deadlines.schedule_sweeps), and by beat every
+    UNO_SWEEP_SECONDS as the guarantee against lost or late tasks. Games another worker
+    holds are skipped (FOR UPDATE SKIP LOCKED): that writer enforces what is overdue
+    before it acts."""
+    return _sweep(bots_only=False)
+
+
+@shared_task(name="games.sweep_bot_deadlines", acks_late=True, ignore_result=True)
+def sweep_bot_deadlines() -> int:
+    """The same for the games no person plays, on the bots queue (settings.py routes it
+    to UNO_BOTS_QUEUE), so that their moves never wait in front of people's deadlines."""
+    return _sweep(bots_only=True)
+
+
+def _sweep(*, bots_only: bool) -> int:
     overdue = (
-        Game.objects.filter(next_due_at__lte=clock.now())
+        Game.objects.filter(next_due_at__lte=clock.now(), bots_only=bots_only)
         .order_by("next_due_at")
         .values_list("id", flat=True)[:SWEEP_BATCH]
     )

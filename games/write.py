@@ -104,6 +104,7 @@ HEAD_FIELDS = (
     "deadline_at",
     "open_deadlines",
     "next_due_at",
+    "bots_only",
     "seated",
     "state",
     "state_format",
@@ -255,7 +256,13 @@ class GameWrite:
             raise
         self._atomic.__exit__(kind, error, traceback)
         if self.game is not None and self.appended and error is None:
-            _on_commit(self.game.id, self.game.version, self._due_times, self._ended)
+            _on_commit(
+                self.game.id,
+                self.game.version,
+                self._due_times,
+                self._ended,
+                bots_only=self.game.bots_only,
+            )
         if wake:
             _wake_players_on_commit(wake)
         return False
@@ -438,15 +445,17 @@ def _rng_for(game: Game) -> random.Random:
     return SeededRandom.keyed(settings.UNO_SEED_SECRET, f"{seed}:{game.version}")
 
 
-def _on_commit(game_id, version: int, due_times: list[str], ended: bool) -> None:
+def _on_commit(
+    game_id, version: int, due_times: list[str], ended: bool, *, bots_only: bool
+) -> None:
     """Once the transaction commits: a sweep timed for each new deadline (shared with the
     other deadlines due at the same moment; beat's periodic sweep covers any that is
-    lost, late or never sent), the players' records of a game that just ended, and the
-    `events_committed` signal."""
+    lost, late or never sent), on the bots queue for a game no person plays, the
+    players' records of a game that just ended, and the `events_committed` signal."""
 
     def after_commit():
         if due_times and settings.UNO_SCHEDULE_DEADLINE_TASKS:
-            schedule_sweeps([parse_time(due_at) for due_at in due_times])
+            schedule_sweeps([parse_time(due_at) for due_at in due_times], bots_only=bots_only)
         if ended:
             game_ended.send(sender=Game, game_id=game_id, version=version)
         events_committed.send(sender=Game, game_id=game_id, version=version)

@@ -45,7 +45,14 @@ logger = logging.getLogger(__name__)
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 #: The status of each kind of domain error (unoservice.errors).
-STATUS_OF_KIND = {"invalid": 400, "forbidden": 403, "not_found": 404, "conflict": 409, "stale": 412}
+STATUS_OF_KIND = {
+    "invalid": 400,
+    "forbidden": 403,
+    "not_found": 404,
+    "conflict": 409,
+    "stale": 412,
+    "too_many": 429,
+}
 PROBLEM_TYPE_PREFIX = "urn:unoservice:problem:"
 #: The endpoints whose refusals count as moves refused (by code) on the dashboard.
 MOVE_VIEWS = frozenset({"games:actions"})
@@ -176,8 +183,14 @@ def _problem_of(exc: Exception, context: dict) -> Response | None:
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
     if isinstance(exc, DomainError):
+        wait = getattr(exc, "retry_after", None)  # every 429 says when to try again
         return problem_response(
-            STATUS_OF_KIND[exc.kind], exc.code, exc.detail, context.get("request"), **exc.extra
+            STATUS_OF_KIND[exc.kind],
+            exc.code,
+            exc.detail,
+            context.get("request"),
+            {"Retry-After": str(wait)} if wait is not None else None,
+            **exc.extra,
         )
     part = unavailable_part(exc)
     if part is not None:

@@ -17,6 +17,20 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 
+#: The tasks that play games no person plays (games.timers.deadlines): sent to UNO_BOTS_QUEUE.
+BOT_TASKS = frozenset({"games.sweep_bot_deadlines"})
+
+
+def route_task(name, args, kwargs, options, task=None, **kw):
+    """CELERY_TASK_ROUTES: the bots' tasks go to the bots queue, named by the settings
+    when each is sent; every other task to the default queue."""
+    if name in BOT_TASKS:
+        from django.conf import settings
+
+        return {"queue": settings.UNO_BOTS_QUEUE}
+    return None
+
+
 @signals.setup_logging.connect
 def _log_like_the_web_server(**kwargs) -> None:
     """The worker and beat log with the service's configuration (LOG_LEVEL, LOG_FORMAT),

@@ -10,7 +10,7 @@ from typing import Any
 
 
 class DomainError(Exception):
-    kind = "invalid"  # invalid, forbidden, not_found, conflict, stale
+    kind = "invalid"  # invalid, forbidden, not_found, conflict, stale, too_many
     default_code = "invalid_request"
     default_detail = "The request is not valid."
 

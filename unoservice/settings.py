@@ -9,6 +9,8 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
+from kombu import Exchange, Queue
+
 from unoservice import env, logs
 
 ENV = os.environ
@@ -258,6 +260,9 @@ UNO_DB_SERVICE_ROLE = ENV.get("UNO_DB_SERVICE_ROLE", "").strip()
 # (the web processes of one machine). games.live.slots says why.
 UNO_STREAMS_PER_PLAYER = max(1, env.env_int(ENV, "UNO_STREAMS_PER_PLAYER", 20))
 UNO_STREAMS_REDIS_URL = ENV.get("UNO_STREAMS_REDIS_URL", "").strip()
+# Waiting or active games a player may have created or sit in at once (games.services);
+# one more is a 429 `too_many_games`. Staff too: they may raise it.
+UNO_OPEN_GAMES_PER_PLAYER = max(1, env.env_int(ENV, "UNO_OPEN_GAMES_PER_PLAYER", 10))
 
 # --- Celery (read by unoservice/celery.py, namespace CELERY_) ----------------------------
 CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = env.broker(
@@ -267,6 +272,20 @@ CELERY_BROKER_TRANSPORT = env.broker_transport(CELERY_BROKER_URL)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # One queue per deployment by default; tests that start their own worker use their own.
 CELERY_TASK_DEFAULT_QUEUE = ENV.get("UNO_CELERY_QUEUE", "celery")
+# The moves of games no person plays are swept on a queue of their own (games.timers.deadlines),
+# so that a worker busy with them never delays people's deadlines: bin/serve and compose
+# run a worker for it. Named after UNO_CELERY_QUEUE when that is set, so that a
+# deployment (or test) with a queue of its own has its own bots queue too.
+UNO_BOTS_QUEUE = ENV.get("UNO_BOTS_QUEUE") or (
+    f"{ENV['UNO_CELERY_QUEUE']}-bots" if ENV.get("UNO_CELERY_QUEUE") else "bots"
+)
+# A worker started without --queues consumes both (nothing is left unswept); bin/serve
+# and compose give each queue a worker of its own.
+CELERY_TASK_QUEUES = tuple(
+    Queue(name, Exchange(name, type="direct"), routing_key=name)
+    for name in (CELERY_TASK_DEFAULT_QUEUE, UNO_BOTS_QUEUE)
+)
+CELERY_TASK_ROUTES = ("unoservice.celery.route_task",)
 CELERY_TASK_ACKS_LATE = True  # a task lost with its worker runs again: tasks are idempotent
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # One worker process per core by default: enforcing deadlines is CPU work, and with more
@@ -300,6 +319,11 @@ UNO_FIGURES_RETENTION_DAYS = env.env_int(ENV, "UNO_FIGURES_RETENTION_DAYS", 7)
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {
         "task": "games.sweep_deadlines",
+        "schedule": UNO_SWEEP_SECONDS,
+        "options": {"expires": max(1.0, UNO_SWEEP_SECONDS)},
+    },
+    "sweep-bot-deadlines": {
+        "task": "games.sweep_bot_deadlines",
         "schedule": UNO_SWEEP_SECONDS,
         "options": {"expires": max(1.0, UNO_SWEEP_SECONDS)},
     },

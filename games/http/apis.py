@@ -35,6 +35,7 @@ from games.errors import (
     NotHost,
     NotSeated,
     StaffOnly,
+    TooManyGames,
 )
 from games.http.idempotency import IDEMPOTENCY_KEY_PATTERN, idempotent
 from games.http.schema_types import RULE_CODES_OF_SEAT_ACTIONS
@@ -227,6 +228,7 @@ class GameListCreateApi(GameApi):
         "post": (
             StaffOnly,
             (InvalidOption, ("invalid_option", "unknown_option", "unknown_card")),
+            TooManyGames,
         )
     }
 
@@ -273,7 +275,8 @@ class GameListCreateApi(GameApi):
                 "A game of bots alone",
                 request_only=True,
                 description="The creator takes no seat but stays the host: it starts the "
-                "game and may watch it.",
+                "game and may watch it. Unless staff make it, such a game thinks at least "
+                "200 ms per move and plays to at most 500 points (400 `invalid_option`).",
                 value={
                     "seats": 3,
                     "bots": [
@@ -282,7 +285,7 @@ class GameListCreateApi(GameApi):
                         {"strategy": "greedy"},
                     ],
                     "seat_host": False,
-                    "bot_think_ms": 0,
+                    "bot_think_ms": 200,
                 },
             ),
             OpenApiExample(
@@ -382,7 +385,9 @@ class GameJoinApi(GameApi):
     Joining a game you sit in returns it unchanged."""
 
     throttle_scope = "lobby"
-    refusals = {"post": (InviteRequired, (GameConflict, ("game_full", "game_not_active")))}
+    refusals = {
+        "post": (InviteRequired, (GameConflict, ("game_full", "game_not_active")), TooManyGames)
+    }
 
     @extend_schema(
         operation_id="games_join",
@@ -487,6 +492,7 @@ class GameRematchApi(GameApi):
             NotSeated,
             GameNotEnded,
             (GameConflict, ("game_full", "game_not_active")),
+            TooManyGames,
         )
     }
 

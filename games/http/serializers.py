@@ -245,13 +245,15 @@ class GameCreateInput(RequestBody):
     seat_host = StrictBooleanField(
         default=True,
         help_text="false: the creator takes no seat but stays the host (starts the game and "
-        "may watch it), so a game of bots alone is possible.",
+        "may watch it), so a game of bots alone is possible. Such a game counts toward its "
+        "host's open games and, unless staff make it, plays to at most 500 points.",
     )
     bot_think_ms = StrictIntegerField(
         min_value=0,
         max_value=5000,
         default=600,
-        help_text="How long a bot waits before it acts, in milliseconds.",
+        help_text="How long a bot waits before it acts, in milliseconds; at least 200 in a "
+        "game of bots alone that staff did not make (400 `invalid_option` otherwise).",
     )
     rules = RulesInput(required=False)
     timers = TimersInput(required=False)

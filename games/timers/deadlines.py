@@ -18,6 +18,13 @@ once). Deadlines due within the same `UNO_DEADLINE_BUCKET_MS` share one timed sw
 process sends one per moment, instead of one task per deadline (publishing a task and
 holding it until its ETA cost more than enforcing the timeout itself).
 
+Games no person plays (`bots_only`: active, and every seat still in play is a bot's) are
+swept apart, on the workers' bots queue (UNO_BOTS_QUEUE): their timed sweeps are
+`games.sweep_bot_deadlines`, beat sends that one periodically too, and the sweeps of the
+default queue leave those games alone. However many games of bots alone run, they wait
+for the bots' worker, never in front of a person's deadline. (A bot in a game people
+play acts on the default queue: people are waiting for it.)
+
 Bots also answer an UNO window (a bot catches a seat that did not call, or calls its
 own): the shell opens a `bot` deadline of the game's think time beside each window a
 bot may act on (token `bot-<window token>`, open while the window is), and when it falls
@@ -44,7 +51,8 @@ from unoservice.clock import format_time
 
 logger = logging.getLogger(__name__)
 
-_sent_moments: set[int] = set()  # the timed sweeps this process has sent, by moment
+#: The timed sweeps this process has sent, by (bots_only, moment).
+_sent_moments: set[tuple[bool, int]] = set()
 _sent_lock = threading.Lock()
 
 
@@ -123,6 +131,7 @@ def sync_deadlines(game: Game, appended: list[Appended], state: GameState | None
     if state is not None and state.status == Status.ACTIVE:
         opened.update(_bot_answers(appended, state))
     _set_open(game, {**kept, **opened})
+    game.bots_only = _bots_only(state)
     turn = game.open_deadlines.get(state.turn_token) if state is not None else None
     game.deadline_at = parse_time(turn["closes_at"]) if turn else None
     return [d["due_at"] for d in opened.values()]
@@ -141,6 +150,13 @@ def _searching_starts_early(game: Game, opened: dict[str, dict], state: GameStat
     for deadline in opened.values():
         if deadline["kind"] == "bot" and deadline["seat"] in experts:
             deadline["due_at"] = format_time(parse_time(deadline["closes_at"]) - early)
+
+
+def _bots_only(state: GameState | None) -> bool:
+    """No person plays: the game is active and no seat in play is a player's."""
+    if state is None or state.status != Status.ACTIVE:
+        return False
+    return SeatStatus.PLAYING not in state.seat_states
 
 
 def _set_open(game: Game, deadlines: dict[str, dict]) -> None:
@@ -164,26 +180,30 @@ def forget_deadline(game: Game, token: str) -> None:
     _set_open(game, {t: d for t, d in game.open_deadlines.items() if t != token})
 
 
-#: games.tasks.sweep_deadlines, sent by name: the tasks call the services, which write
-#: through the write path, which imports this module.
+#: games.tasks' sweeps, sent by name: the tasks call the services, which write through
+#: the write path, which imports this module.
 SWEEP_TASK = "games.sweep_deadlines"
+BOT_SWEEP_TASK = "games.sweep_bot_deadlines"
 
 
-def schedule_sweeps(due_times: list[datetime]) -> None:
+def schedule_sweeps(due_times: list[datetime], *, bots_only: bool = False) -> None:
     """A sweep timed for each moment these deadlines fall due (their due time rounded up
-    to the next `UNO_DEADLINE_BUCKET_MS`), unless this process already sent one for it."""
+    to the next `UNO_DEADLINE_BUCKET_MS`), unless this process already sent one for it:
+    `games.sweep_bot_deadlines` (the bots queue) for a game no person plays, else
+    `games.sweep_deadlines`."""
+    sweep = current_app.signature(BOT_SWEEP_TASK if bots_only else SWEEP_TASK)
     bucket = settings.UNO_DEADLINE_BUCKET_MS
     now_moment = math.floor(clock.now().timestamp() * 1000 / bucket)
-    moments = {math.ceil(due.timestamp() * 1000 / bucket) for due in due_times}
+    moments = {(bots_only, math.ceil(due.timestamp() * 1000 / bucket)) for due in due_times}
     with _sent_lock:
         new = sorted(moments - _sent_moments)
-        _sent_moments.difference_update([m for m in _sent_moments if m < now_moment])
+        _sent_moments.difference_update([m for m in _sent_moments if m[1] < now_moment])
         _sent_moments.update(new)
-    for moment in new:
-        eta = datetime.fromtimestamp(moment * bucket / 1000, UTC)
+    for sent in new:
+        eta = datetime.fromtimestamp(sent[1] * bucket / 1000, UTC)
         try:
-            current_app.signature(SWEEP_TASK).apply_async(eta=eta, retry=False)
+            sweep.apply_async(eta=eta, retry=False)
         except Exception:  # the broker is down: beat's sweep still enforces it
             with _sent_lock:
-                _sent_moments.discard(moment)
+                _sent_moments.discard(sent)
             logger.warning("could not schedule a deadline sweep for %s", eta, exc_info=True)

@@ -27,7 +27,10 @@ def without_clock(document: dict) -> dict:
 
 
 def bots_game(host, target_events: int) -> Game:
-    """A game of bots alone, swept until it has at least `target_events` events."""
+    """A game of bots alone at 0 ms a move (only staff may make one: `host` becomes
+    staff), swept until it has at least `target_events` events."""
+    host.user = get_user_model().objects.create_user(f"host-{host.id}", is_staff=True)
+    host.save(update_fields=["user"])
     game = services.game_create(
         host=host,
         seats=3,

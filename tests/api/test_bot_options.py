@@ -31,7 +31,7 @@ def test_bots_take_the_seats_after_the_creator(make_player):
 
 def test_without_a_host_seat_bots_sit_from_seat_0_and_the_host_starts_and_watches(make_player):
     host = make_player("ann")
-    response = create(host, bots=[{"strategy": "greedy"}] * 3, seat_host=False, bot_think_ms=0)
+    response = create(host, bots=[{"strategy": "greedy"}] * 3, seat_host=False, bot_think_ms=200)
     assert response.status_code == 201, response.content
     view = response.json()
     assert [s["state"] for s in view["seats"]] == ["bot", "bot", "bot"]
@@ -43,7 +43,7 @@ def test_without_a_host_seat_bots_sit_from_seat_0_and_the_host_starts_and_watche
     assert game["you"] is None
     assert all(s["state"] == "bot" for s in game["seats"])
     assert all("hand" not in s for s in game["seats"])
-    assert game["bot_think_ms"] == 0
+    assert game["bot_think_ms"] == 200
 
 
 @pytest.mark.parametrize(

@@ -622,7 +622,8 @@ def test_legal_actions_list_ready_to_send_bodies_for_the_seat_to_act(staff, ann,
     assert response["ETag"] == f'"{game["version"]}"'
 
 
-def test_every_listed_legal_action_is_accepted(staff, ann, position_game):
+def test_every_listed_legal_action_is_accepted(staff, ann, position_game, settings):
+    settings.UNO_OPEN_GAMES_PER_PLAYER = 20  # a game for each action, all left open
     listed = staff.legal(position_game([ann], BASIC)["id"])
     assert len(listed) == 11  # red-5, red-7, wild and W+4 in four colors each, draw
 

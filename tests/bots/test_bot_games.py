@@ -13,7 +13,7 @@ from games import services
 from games.log.audit import audit_game
 from games.models import Game, GameEvent
 from games.write import bot_strategy
-from players.services import player_register
+from players.services import player_for_user
 
 pytestmark = pytest.mark.django_db
 
@@ -39,8 +39,10 @@ def clock(monkeypatch, settings):
 
 
 @pytest.fixture
-def host(db):
-    return player_register(name="host")[0]
+def host(db, django_user_model):
+    """Staff: only they may make a game of bots alone at 0 ms a move."""
+    django_user_model.objects.create_user("host", is_staff=True)
+    return player_for_user(username="host")
 
 
 def bots_game(host, seats: int, preset: str, strategies=None, **options) -> Game:

@@ -30,8 +30,9 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 class Celeryd:
     """A worker or beat process of the project, logging to a file."""
 
-    def __init__(self, kind: str, env: dict, repo_dir, log_path):
+    def __init__(self, kind: str, env: dict, repo_dir, log_path, queues: str | None = None):
         self.kind, self.env, self.repo_dir, self.log_path = kind, env, repo_dir, log_path
+        self.queues = queues  # a worker's --queues; None: every queue of the settings
         self.process = None
 
     def start(self):
@@ -45,8 +46,10 @@ class Celeryd:
                 "--without-gossip",
                 "--without-mingle",
                 "--hostname",
-                f"timers-{os.getpid()}@%h",
+                f"timers-{os.getpid()}-{self.log_path.stem}@%h",
             ]
+            if self.queues:
+                args += ["--queues", self.queues]
         else:
             args += ["--schedule", str(self.log_path.with_suffix(".schedule"))]
         self.log = self.log_path.open("a")
@@ -71,15 +74,17 @@ class Celeryd:
 
 @pytest.fixture
 def celery_processes(
-    postgres, redis_url, worker_database_url, child_env, repo_dir, tmp_path, monkeypatch
+    postgres, redis_url, worker_database_url, child_env, repo_dir, tmp_path, monkeypatch, settings
 ):
-    """Worker and beat on a queue of this test's own, so that tasks other tests left in
-    the broker never reach them; this process's deadline tasks go to that queue too."""
+    """Worker and beat on queues of this test's own (the default one and its bots queue,
+    named as settings.py names it), so that tasks other tests left in the broker never
+    reach them; this process's deadline tasks go to those queues too."""
     from unoservice.celery import app
 
     broker = os.environ.get("CELERY_BROKER_URL") or redis_url
     queue = f"timers-{uuid.uuid4().hex[:12]}"
     monkeypatch.setitem(app.conf, "task_default_queue", queue)
+    settings.UNO_BOTS_QUEUE = f"{queue}-bots"
     env = child_env(
         DATABASE_URL=worker_database_url,
         CELERY_BROKER_URL=broker,
@@ -90,9 +95,12 @@ def celery_processes(
     )
     started = []
 
-    def start(kind: str, **more_env: str) -> Celeryd:
+    def start(kind: str, queues: str | None = None, **more_env: str) -> Celeryd:
+        """`queues`: "default", "bots" (this test's) or None (both)."""
+        names = {"default": queue, "bots": settings.UNO_BOTS_QUEUE}
         log = tmp_path / f"{kind}-{len(started)}.log"
-        daemon = Celeryd(kind, {**env, **more_env}, repo_dir, log).start()
+        chosen = names[queues] if queues else None
+        daemon = Celeryd(kind, {**env, **more_env}, repo_dir, log, chosen).start()
         started.append(daemon)
         return daemon
 
@@ -254,3 +262,39 @@ def test_deadlines_survive_a_killed_worker_and_nothing_is_applied_twice(celery_p
     assert all(count == 1 for count in tokens.values()), tokens
     game.refresh_from_db()
     assert audit_game(game)["ok"]
+
+
+def test_a_bots_queue_worker_plays_bots_alone_and_a_default_queue_worker_keeps_peoples_timers(
+    celery_processes,
+):
+    """Beat and a worker of the default queue only: people's timeouts are enforced, a game
+    of bots alone does not move. Then a worker of the bots queue only: it plays it."""
+    worker, beat = celery_processes("worker", queues="default"), celery_processes("beat")
+    people, _ = new_game(2, {"turn_seconds": 1, "response_seconds": 1, "abandon_after": 20})
+    host = player_register(name="host")[0]
+    bots = services.game_create(
+        host=host,
+        seats=2,
+        rules={"preset": "classic"},
+        bots=[{"strategy": "greedy"}] * 2,
+        seat_host=False,
+        bot_think_ms=200,
+    )
+    services.game_start(game_id=bots.id, player=host)
+    started = Game.objects.get(pk=bots.id)
+    assert started.bots_only
+
+    def timeouts():
+        return GameEvent.objects.filter(game=people, type="timed_out").count()
+
+    wait_until(lambda: timeouts() >= 3, 60, lambda: logs(worker, beat))
+    assert Game.objects.get(pk=bots.id).version == started.version  # no one swept it
+
+    bots_worker = celery_processes("worker", queues="bots")
+    wait_until(
+        lambda: Game.objects.get(pk=bots.id).version >= started.version + 10,
+        60,
+        lambda: logs(worker, bots_worker, beat),
+    )
+    moves = GameEvent.objects.filter(game_id=bots.id, seq__gt=started.version)
+    assert {e.actor for e in moves if e.actor.startswith("bot:")}

@@ -12,14 +12,15 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from urllib.parse import urlsplit
 
 import pytest
 import yaml
 from django.core.management import get_commands
 
-SERVICES = {"postgres", "redis", "migrate", "web", "worker", "beat"}
-APP_SERVICES = ("migrate", "web", "worker", "beat")
+SERVICES = {"postgres", "redis", "migrate", "web", "worker", "bots", "beat"}
+APP_SERVICES = ("migrate", "web", "worker", "bots", "beat")
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +51,7 @@ def test_databases_keep_their_data_in_named_volumes(compose, services):
 
 
 def test_every_long_running_service_has_a_health_check(services):
-    for name in ("postgres", "redis", "web", "worker", "beat"):
+    for name in ("postgres", "redis", "web", "worker", "bots", "beat"):
         assert services[name]["healthcheck"]["test"], name
 
 
@@ -93,7 +94,7 @@ def test_migrate_runs_once_and_the_others_wait_for_it(services):
     assert script.index("manage.py migrate") < script.index("manage.py create_signing_key")
     assert migrate["restart"] == "no"
     assert migrate["depends_on"]["postgres"]["condition"] == "service_healthy"
-    for name in ("web", "worker", "beat"):
+    for name in ("web", "worker", "bots", "beat"):
         depends = services[name]["depends_on"]
         assert depends["migrate"]["condition"] == "service_completed_successfully"
         assert depends["postgres"]["condition"] == "service_healthy"
@@ -126,7 +127,7 @@ def test_migrate_connects_as_the_owner_and_the_others_as_the_service_role(servic
     assert len({owner, service_role, postgres["POSTGRES_USER"]}) == 3
     assert database_user(services["migrate"]) == owner
     assert services["migrate"]["environment"]["UNO_DB_SERVICE_ROLE"] == service_role
-    for name in ("web", "worker", "beat"):
+    for name in ("web", "worker", "bots", "beat"):
         assert database_user(services[name]) == service_role, name
         assert "UNO_DB_SERVICE_ROLE" not in services[name]["environment"], name
     database = database_url(services["migrate"]).path
@@ -253,3 +254,34 @@ def test_the_secrets_file_is_never_committed_nor_copied_into_the_image(repo_dir)
     for ignore in (".gitignore", ".dockerignore"):
         patterns = (repo_dir / ignore).read_text().splitlines()
         assert ".env" in patterns, ignore
+
+
+def test_people_and_bots_have_a_worker_each_on_their_own_queue(services, child_env, repo_dir):
+    queues = {
+        name: [
+            w.split("=", 1)[1]
+            for w in words(services[name]["command"])
+            if w.startswith("--queues=")
+        ]
+        for name in ("worker", "bots")
+    }
+    assert "celery" in queues["worker"] and "bots" in queues["bots"]
+    assert "bots" not in queues["worker"] and "celery" not in queues["bots"]
+    # ... the names settings.py gives the queues in compose (UNO_*_QUEUE unset)
+    assert not {"UNO_CELERY_QUEUE", "UNO_BOTS_QUEUE"} & set(services["worker"]["environment"])
+    named = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import django; django.setup(); from django.conf import settings as s; "
+            "print(s.CELERY_TASK_DEFAULT_QUEUE, s.UNO_BOTS_QUEUE)",
+        ],
+        cwd=repo_dir,
+        env=child_env(
+            DJANGO_SETTINGS_MODULE="unoservice.settings", UNO_CELERY_QUEUE=None, UNO_BOTS_QUEUE=None
+        ),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert named.stdout.split()[-2:] == ["celery", "bots"], named.stderr

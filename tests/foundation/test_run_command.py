@@ -50,6 +50,8 @@ def test_run_command_serves_api_docs_admin_and_worker_and_ctrl_c_stops_all(serve
     web = "gunicorn unoservice.asgi:application --config=python:unoservice.gunicorn_conf"
     assert web in commands
     assert "celery --quiet -A unoservice worker" in commands
+    assert "--queues celery --hostname embedded@" in commands
+    assert "--queues bots --hostname embedded-bots@" in commands  # games of bots alone
     assert "celery --quiet -A unoservice beat" in commands
     deadline = time.monotonic() + 10
     while "createsuperuser" not in served.output() and time.monotonic() < deadline:
@@ -133,6 +135,7 @@ def test_when_a_child_dies_the_run_command_stops_the_others_and_fails(serve):
         pid
         for pid, cmd in tree.items()
         if "celery --quiet -A unoservice worker" in cmd
+        and "--hostname embedded@" in cmd
         and Path(f"/proc/{pid}/stat").exists()
         and int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
         == served.process.pid

@@ -1,12 +1,17 @@
 """`manage.py serve`: the whole service on one machine, stopped by one Ctrl-C.
 
-Runs the migrations, then supervises three children (under a umask that keeps what they
+Runs the migrations, then supervises four children (under a umask that keeps what they
 create in the data folder private to this user):
 
 - web: gunicorn serving unoservice.asgi:application (unoservice/gunicorn_conf.py: an event
   loop for requests that wait, a pool of threads with persistent database connections for
   the rest), `--web-workers` processes
-- worker: `celery -A unoservice worker`
+- worker: `celery -A unoservice worker` on the default queue (people's deadlines, records)
+- bots: a second worker, on the bots queue only (UNO_BOTS_QUEUE: the moves of games no
+  person plays), `--bot-concurrency` processes (1), at a lower CPU priority (nice +10):
+  however many games of bots alone run, they wait for it, never in front of a person's
+  deadline, and on a busy machine it gets the CPU the others leave
+  (bench/timers.py --bot-games)
 - beat: `celery -A unoservice beat` (its schedule file is in the data folder)
 
 Each child runs in its own session (process group), so a terminal's Ctrl-C reaches only
@@ -20,6 +25,7 @@ killed outright, so nothing is left behind.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import signal
@@ -40,6 +46,8 @@ from unoservice.ops.child_processes import die_with_parent
 from unoservice.private_files import close_folder, keep_new_files_private
 
 READY_TIMEOUT_SECONDS = 90.0
+#: The bots' worker yields the CPU to people's work (bench/timers.py --bot-games).
+BOTS_NICENESS = 10
 
 
 @dataclass
@@ -49,10 +57,14 @@ class Child:
     process: subprocess.Popen | None = None
     pump: threading.Thread | None = None
     returncode: int | None = field(default=None)
+    nice: int = 0  # added to the child's scheduling niceness: it yields the CPU to the others
 
 
 class Command(BaseCommand):
-    help = "Run the web server (gunicorn), a Celery worker and Celery beat; Ctrl-C stops all."
+    help = (
+        "Run the web server (gunicorn), a Celery worker, a worker for the bots' queue and "
+        "Celery beat; Ctrl-C stops all."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -69,6 +81,12 @@ class Command(BaseCommand):
             type=int,
             default=int(os.environ.get("UNO_WORKER_CONCURRENCY") or 2),
             help="worker processes (default: $UNO_WORKER_CONCURRENCY or 2)",
+        )
+        parser.add_argument(
+            "--bot-concurrency",
+            type=int,
+            default=int(os.environ.get("UNO_BOT_WORKER_CONCURRENCY") or 1),
+            help="processes of the bots queue's worker (default: $UNO_BOT_WORKER_CONCURRENCY or 1)",
         )
         parser.add_argument(
             "--web-workers",
@@ -130,11 +148,34 @@ class Command(BaseCommand):
                     "worker",
                     "--concurrency",
                     str(options["concurrency"]),
+                    "--queues",
+                    settings.CELERY_TASK_DEFAULT_QUEUE,
                     "--hostname",
                     "embedded@%h",
                     "--without-gossip",
                     "--without-mingle",
                 ],
+            ),
+            Child(
+                "bots",
+                [
+                    python,
+                    "-m",
+                    "celery",
+                    "--quiet",
+                    "-A",
+                    "unoservice",
+                    "worker",
+                    "--concurrency",
+                    str(options["bot_concurrency"]),
+                    "--queues",
+                    settings.UNO_BOTS_QUEUE,
+                    "--hostname",
+                    "embedded-bots@%h",
+                    "--without-gossip",
+                    "--without-mingle",
+                ],
+                nice=BOTS_NICENESS,
             ),
             Child(
                 "beat",
@@ -176,7 +217,7 @@ class Command(BaseCommand):
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             start_new_session=True,
-            preexec_fn=die_with_parent,
+            preexec_fn=functools.partial(_before_exec, child.nice),
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         child.pump = threading.Thread(target=self._pump, args=(child,), daemon=True)
@@ -231,7 +272,7 @@ class Command(BaseCommand):
             f"  Admin:                 {base}/admin/",
             f"  Health:                {base}/api/v1/health",
             "  Create an admin user:  bin/manage createsuperuser",
-            "  Press Ctrl-C to stop the web server, the worker and beat.",
+            "  Press Ctrl-C to stop the web server, the workers and beat.",
             "=" * 72,
         ]
         if not health.get("ok"):
@@ -270,6 +311,12 @@ class Command(BaseCommand):
                 sys.stdout.flush()
             except (BrokenPipeError, ValueError):
                 pass
+
+
+def _before_exec(nice: int) -> None:
+    die_with_parent()
+    if nice:
+        os.nice(nice)
 
 
 def _display_host(host: str) -> str:
