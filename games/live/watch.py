@@ -9,13 +9,14 @@ version has passed:
   reads the waited-on versions again every FALLBACK_POLL_SECONDS (and whenever it
   reconnects) in case a notification was lost;
 - on SQLite it reads those versions every POLL_SECONDS (one query for all of them).
-A write committed in this process (`events_committed`) wakes them at once too. The
-thread stops, closing its connections, when nobody waits. A wake is a hint: the waiter
-reads the log again, and the log is the answer.
+A write committed in this process (`events_committed`) wakes them at once when the
+channel is not heard (see `committed_here`). The thread stops, closing its connections,
+when nobody waits. A wake is a hint: the waiter reads the log again, and the log is the
+answer.
 
 A notification that carries the write's news (games.live.wakeups) is handed, before the
-waiters wake, to `news_handler` (games.live.frames keeps it for its streams) when
-someone here waits on the game; so is the news of a write committed in this process.
+waiters wake, to `news_handler` (games.live.frames, which keeps it for the games its
+streams read); so is the news of a write committed in this process.
 Every notification, heard or local, goes through `heard`, the one place a test can
 drop, repeat or reorder them.
 
@@ -113,6 +114,12 @@ class VersionWatch:
         self._latest: OrderedDict[object, int] = OrderedDict()
         #: Called with (game_id, version, news JSON) before the game's waiters wake.
         self.news_handler = None
+        self._listening = False
+
+    @property
+    def listening(self) -> bool:
+        """Whether this process hears the channel now (see `committed_here`)."""
+        return self._listening
 
     @property
     def stopping(self) -> bool:
@@ -179,13 +186,13 @@ class VersionWatch:
 
     def heard(self, text: str) -> None:
         """One notification's payload (games.live.wakeups), from the channel or from a
-        write committed in this process: the news goes to `news_handler` when someone
-        here waits on the game, then its waiters wake."""
+        write committed in this process: the news goes to `news_handler`, then the
+        game's waiters wake."""
         parsed = wakeups.parse_news(text)
         if parsed is not None:
             game_id, version, news = parsed
             handler = self.news_handler
-            if news is not None and handler is not None and self.waited_on(game_id):
+            if news is not None and handler is not None:
                 try:
                     handler(game_id, version, news)
                 except Exception:  # the waiters read the table instead
@@ -196,9 +203,19 @@ class VersionWatch:
         if player_id is not None:
             self.poke_players([player_id])
 
-    def waited_on(self, key) -> bool:
-        with self._lock:
-            return key in self._waiters
+    def committed_here(self, game_id, version: int, news: str | None) -> None:
+        """A write committed in this process. While the channel is heard, it brings the
+        write too, in commit order with every other process's: taking it from there
+        alone keeps a game's news in order (a process's own write could otherwise
+        overtake another's notification still on its way, a gap that sends the streams
+        to the table). Without the channel (SQLite, or while it reconnects) the write
+        is heard here at once."""
+        if self._listening:
+            return
+        if news is None:
+            self.seen(game_id, version)
+        else:
+            self.heard(news)
 
     def stop(self) -> None:
         """The server is stopping: every waiter answers now, as when its time is up, and
@@ -247,6 +264,7 @@ class VersionWatch:
                 games = [key for key in waited_on if not isinstance(key, PlayerKey)]
                 if listener is None and connection.vendor == "postgresql":
                     listener = _listen()
+                    self._listening = listener is not None
                     read_at = 0.0  # what was missed while not listening is read now
                     if listener is not None and lost:
                         lost = False
@@ -261,12 +279,14 @@ class VersionWatch:
                     time.sleep(self.poll_seconds)
                 elif not self._hear(listener):
                     listener = None
+                    self._listening = False
                     lost = True
         except BaseException:  # let the next waiter start a new thread
             with self._lock:
                 self._polling = False
             raise
         finally:
+            self._listening = False
             connection.close()
             if listener is not None:
                 listener.close()
@@ -323,10 +343,7 @@ version_watch = VersionWatch()
 
 
 def _wake_waiters(sender, game_id, version, news=None, **kwargs) -> None:
-    if news is None:
-        version_watch.seen(game_id, version)
-    else:
-        version_watch.heard(news)
+    version_watch.committed_here(game_id, version, news)
 
 
 def _wake_players(sender, player_ids, **kwargs) -> None:
