@@ -703,3 +703,37 @@ def test_a_processs_readings_bring_its_kept_state_up_to_date_and_decode_the_head
 
     assert state_read == [True] + [False] * 7 + [False, True]
     assert state_to_json(reading.state) == head_state()
+
+
+def test_a_writes_news_decode_to_the_rows_the_table_holds_and_too_big_a_write_sends_a_hint(
+    staff, players, started_game
+):
+    from games.engine import Viewer
+    from games.live import wakeups
+    from games.log.store import load_events
+    from games.models import Game
+    from games.presentation import event_document, game_document
+    from games.write import load_state
+
+    ann = players[0]
+    game = started_game(staff, [ann], position=PLAY_POSITION, visibility="public")
+    assert staff.act(game["id"], {"type": "play", "card": "red-5"}).status_code == 200
+    head = Game.objects.get(pk=game["id"])
+    rows = load_events(head.id, after=game["version"])
+
+    text = wakeups.news_payload(head, rows)
+    game_id, version, news = wakeups.parse_news(text)
+    decoded, decoded_rows = wakeups.decode_news(news)
+
+    assert (str(game_id), version) == (game["id"], head.version)
+    assert len(text.encode()) <= wakeups.PAYLOAD_LIMIT
+    viewers = [Viewer(seat=0), Viewer(seat=1), Viewer(), Viewer(staff=True)]
+    state = load_state(head)
+    for viewer in viewers:
+        assert game_document(decoded, state, viewer) == game_document(head, state, viewer)
+        assert [event_document(r, viewer) for r in decoded_rows] == [
+            event_document(r, viewer) for r in rows
+        ]
+    rows[0].public = {**rows[0].public, "padding": "x" * wakeups.PAYLOAD_LIMIT}
+    assert wakeups.news_payload(head, rows) == f"{head.id} {head.version}"
+    assert wakeups.parse_news(f"{head.id} {head.version}") == (head.id, head.version, None)
