@@ -40,11 +40,13 @@ Goals: delivery p99 <= 250 ms, no frame lost, moves/s with the streams open >= 0
 without, <= 150 us of web CPU per delivered frame (a move's batch on one stream; the
 method is printed). Beside the rates, which other load on a shared machine moves a lot,
 it prints what a move cost in each phase: CPU time of the web processes and of
-PostgreSQL (when it started it), and database transactions; the bytes the streams
-received per game, and those the moves' notifications carried on PostgreSQL's channel
-(this process listens on it). It prints the figures and, as its last line, one JSON
-object (headline figures at its top level); it exits 1 when a goal is missed or a
-request failed.
+PostgreSQL (when it started it), and database transactions (PostgreSQL counts one each
+time a listening connection reads the channel's notifications: each web process holding
+streams listens, so a move costs about one more per such process, no query); the bytes
+the streams received per game, and those the moves' notifications carried on
+PostgreSQL's channel (this process listens on it during the unmeasured warm-up). It
+prints the figures and, as its last line, one JSON object (headline figures at its top
+level); it exits 1 when a goal is missed or a request failed.
 """
 
 from __future__ import annotations
@@ -744,8 +746,8 @@ METHODS = {
         "summed over a game's streams and averaged over the games"
     ),
     "channel": (
-        "notifications heard on PostgreSQL's channel during the open loop, by a "
-        "listener in the benchmark's process: payload bytes per answered move"
+        "notifications heard on PostgreSQL's channel during the unmeasured warm-up "
+        "moves, by a listener in the benchmark's process: payload bytes per move"
     ),
 }
 
@@ -817,9 +819,17 @@ def run(args, work: Path, database: load.Database, postgres: int | None) -> dict
             say(f"saturation {label}: {figures['per_s']} moves/s ({moved} in {seconds:.1f}s)")
             return figures
 
-        loop.run_until_complete(  # unmeasured: every worker's code paths warm
+        # Unmeasured: every worker's code paths warm. The channel's bytes are counted
+        # here, where the listener counting them (a PostgreSQL backend reading each
+        # notification, which the database counts as a transaction) changes no figure.
+        tap = ChannelTap(database.url)
+        tap.counting = True
+        warm_moves, _, _ = loop.run_until_complete(
             saturate(server.port, games, args.movers, WARM_UP_SECONDS, args.seed)
         )
+        tap.counting = False
+        channel = tap.figures(warm_moves)
+        tap.close()
         without_before = saturation("without streams")
         clients = StreamClients(server.port)
         try:
@@ -832,21 +842,16 @@ def run(args, work: Path, database: load.Database, postgres: int | None) -> dict
             say(f"opened {len(streams)} streams in {opened_in:.1f}s ({len(open_errors)} failed)")
             failures += open_errors[:20]
             clients.ask("phase", "open-loop")
-            tap = ChannelTap(database.url)
             before = meter.reading()
-            tap.counting = True
             moves, failed = loop.run_until_complete(
                 offer(server.port, games, args.rate, args.seconds, args.seed)
             )
-            tap.counting = False
             failures.extend(failed)
             versions = {g.id: g.version for g in games}
             clients.ask("phase", "catching up")
             behind_open_loop = clients.ask("catch-up", (versions, CATCH_UP_SECONDS))
             answered_moves = sum(1 for m in moves if m.version is not None)
             open_loop_work = Meter.per_move(before, meter.reading(), answered_moves)
-            channel = tap.figures(answered_moves)
-            tap.close()
             clients.ask("phase", "saturation")
             with_streams = saturation("with streams")
             clients.ask("phase", "catching up")
