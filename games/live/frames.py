@@ -199,9 +199,10 @@ def _brought_up(game: Game, state: GameState | None, fresh: list) -> GameState |
     return replay(fresh, state)
 
 
-#: How many of a game's latest events a process keeps in memory: a stream that lags
-#: further behind reads them from the table.
-KEPT_EVENTS = 64
+#: How many of a game's latest events a process keeps in memory (a move appends 1 to 4;
+#: at SHARED_GAMES games, some 16,000 rows at most): a stream that lags further behind
+#: reads them from the table.
+KEPT_EVENTS = 16
 
 
 def take_news(game_id, version: int, news: str) -> None:
