@@ -37,10 +37,16 @@ phase starts once the web processes are quiet, or after 20 s):
    machine's speed drifts.
 
 Goals: delivery p99 <= 250 ms, no frame lost, moves/s with the streams open >= 0.9 x
-without. Beside the rates, which other load on a shared machine moves a lot, it prints
-what a move cost in each phase: CPU time of the web processes and of PostgreSQL (when it
-started it), and database transactions. It prints the figures and, as its last line, one
-JSON object; it exits 1 when a goal is missed or a request failed.
+without, <= 150 us of web CPU per delivered frame (a move's batch on one stream; the
+method is printed). Beside the rates, which other load on a shared machine moves a lot,
+it prints what a move cost in each phase: CPU time of the web processes and of
+PostgreSQL (when it started it), and database transactions (PostgreSQL counts one each
+time a listening connection reads the channel's notifications: each web process holding
+streams listens, so a move costs about one more per such process, no query); the bytes
+the streams received per game, and those the moves' notifications carried on
+PostgreSQL's channel (this process listens on it during the unmeasured warm-up). It
+prints the figures and, as its last line, one JSON object (headline figures at its top
+level); it exits 1 when a goal is missed or a request failed.
 """
 
 from __future__ import annotations
@@ -55,6 +61,7 @@ import os
 import random
 import resource
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -76,6 +83,8 @@ from bench.waiting import process_figures, server_master  # noqa: E402
 API = "/api/v1"
 GOAL_P99_MS = 250.0
 GOAL_SATURATION_RATIO = 0.9
+GOAL_CPU_US_PER_FRAME = 150.0
+CHANNEL = "uno_game_versions"  # games.live.wakeups.CHANNEL: the moves' notifications
 STREAMS_PER_PLAYER = 20  # UNO_STREAMS_PER_PLAYER's default: a spectator watches this many
 SEATS = 2
 OPEN_AT_ONCE = 32  # streams being opened at the same time
@@ -214,6 +223,7 @@ class StreamRecord:
     out_of_order: int = 0
     ended: bool = False
     error: str | None = None
+    received_bytes: int = 0  # the chunks' payloads (chunked framing and headers left out)
 
     def caught_up(self, version: int) -> bool:
         return self.ended or max(self.last, self.start or -1) >= version
@@ -265,6 +275,7 @@ async def follow(port: int, game: str, token: str, record: StreamRecord, opened)
         buffer = b""
         while chunk := await read_chunk(reader):
             now = time.monotonic()
+            record.received_bytes += len(chunk)
             frames, buffer = split_frames(buffer + chunk)
             for kind, frame_id in frames:
                 record.saw(kind, frame_id, now)
@@ -570,6 +581,51 @@ def set_up(http: load.Http, args) -> tuple[list[Game], list[tuple[str, str]]]:
     return games, streams
 
 
+# --- the notifications' bytes -----------------------------------------------------------------
+
+
+class ChannelTap:
+    """Listens on the service's notification channel from a thread of this process and
+    counts the payloads heard and their bytes while `counting` (a move's news, a hint
+    without it, a player's name)."""
+
+    def __init__(self, url: str):
+        import psycopg
+
+        self.connection = psycopg.connect(url, autocommit=True)
+        self.connection.execute(f"LISTEN {CHANNEL}")
+        self.counting = False
+        self.payloads = self.bytes = self.largest = self.hints = 0
+        self.stopped = False
+        self.thread = threading.Thread(target=self._listen, daemon=True)
+        self.thread.start()
+
+    def _listen(self) -> None:
+        while not self.stopped:
+            for notice in self.connection.notifies(timeout=0.5):
+                if not self.counting:
+                    continue
+                size = len(notice.payload.encode())
+                self.payloads += 1
+                self.bytes += size
+                self.largest = max(self.largest, size)
+                parts = notice.payload.split(" ", 2)
+                self.hints += len(parts) == 2 and parts[0] != "player"
+
+    def close(self) -> None:
+        self.stopped = True
+        self.thread.join(timeout=5)
+        self.connection.close()
+
+    def figures(self, moves: int) -> dict:
+        return {
+            "payloads": self.payloads,
+            "hints_without_events": self.hints,
+            "bytes_per_move": round(self.bytes / max(moves, 1)),
+            "largest_payload_bytes": self.largest,
+        }
+
+
 # --- work per move --------------------------------------------------------------------------
 
 
@@ -677,8 +733,36 @@ def losses(records: list[dict], versions: dict[str, int]) -> dict:
     }
 
 
-def goals(frames: dict, lost: dict, ratio: float) -> dict:
-    return {
+#: How the headline figures are computed (printed with them).
+METHODS = {
+    "web_cpu_us_per_frame": (
+        "web CPU per move in the open loop (streams open) minus the mean of the two "
+        "saturation phases without streams, times the moves answered, divided by the "
+        "frames delivered (a move's batch arriving on one stream of its game)"
+    ),
+    "bytes_per_game": (
+        "bytes of stream body the clients received (chunk payloads: frames and "
+        "keepalives, without HTTP headers or chunk framing), from opening to close, "
+        "summed over a game's streams and averaged over the games"
+    ),
+    "channel": (
+        "notifications heard on PostgreSQL's channel during the unmeasured warm-up "
+        "moves, by a listener in the benchmark's process: payload bytes per move"
+    ),
+}
+
+
+def cpu_per_frame(open_loop: dict, without: list[dict], moves: int, frames: int) -> float:
+    """Microseconds of web CPU per delivered frame (METHODS)."""
+    if not frames:
+        return 0.0
+    baseline = sum(w["web_cpu_ms"] for w in without) / len(without)
+    extra_ms = (open_loop["web_cpu_ms"] - baseline) * moves
+    return round(max(extra_ms, 0.0) * 1000 / frames, 1)
+
+
+def goals(frames: dict, lost: dict, ratio: float, cpu_us: float | None = None) -> dict:
+    checks = {
         "delivery_p99_ms": {
             "value": frames["p99_ms"],
             "goal": f"<= {GOAL_P99_MS:g}",
@@ -695,6 +779,13 @@ def goals(frames: dict, lost: dict, ratio: float) -> dict:
             "met": ratio >= GOAL_SATURATION_RATIO,
         },
     }
+    if cpu_us is not None:
+        checks["web_cpu_us_per_frame"] = {
+            "value": cpu_us,
+            "goal": f"<= {GOAL_CPU_US_PER_FRAME:g}",
+            "met": cpu_us <= GOAL_CPU_US_PER_FRAME,
+        }
+    return checks
 
 
 # --- the run --------------------------------------------------------------------------------
@@ -728,9 +819,17 @@ def run(args, work: Path, database: load.Database, postgres: int | None) -> dict
             say(f"saturation {label}: {figures['per_s']} moves/s ({moved} in {seconds:.1f}s)")
             return figures
 
-        loop.run_until_complete(  # unmeasured: every worker's code paths warm
+        # Unmeasured: every worker's code paths warm. The channel's bytes are counted
+        # here, where the listener counting them (a PostgreSQL backend reading each
+        # notification, which the database counts as a transaction) changes no figure.
+        tap = ChannelTap(database.url)
+        tap.counting = True
+        warm_moves, _, _ = loop.run_until_complete(
             saturate(server.port, games, args.movers, WARM_UP_SECONDS, args.seed)
         )
+        tap.counting = False
+        channel = tap.figures(warm_moves)
+        tap.close()
         without_before = saturation("without streams")
         clients = StreamClients(server.port)
         try:
@@ -772,8 +871,26 @@ def run(args, work: Path, database: load.Database, postgres: int | None) -> dict
     without = (without_before["per_s"] + without_after["per_s"]) / 2
     ratio = with_streams["per_s"] / without if without else 0.0
     grown_kb = (memory["after"]["rss_mb"] - memory["before"]["rss_mb"]) * 1024
-    checks = goals(figures["frames"], lost, ratio)
+    per_stream_kb = round(grown_kb / len(streams), 1)
+    cpu_us = cpu_per_frame(
+        open_loop_work,
+        [without_before["per_move"], without_after["per_move"]],
+        figures["move_answered"]["count"],
+        figures["frames"]["count"],
+    )
+    bytes_per_game = round(sum(r["received_bytes"] for r in records) / len(games))
+    checks = goals(figures["frames"], lost, ratio, cpu_us)
     return {
+        "web_cpu_us_per_frame": cpu_us,
+        "moves_ratio": round(ratio, 3),
+        "delivery_p99_ms": figures["frames"]["p99_ms"],
+        "frames_lost": lost["lost"],
+        "frames_repeated": lost["repeated"],
+        "frames_out_of_order": lost["out_of_order"],
+        "bytes_per_game": bytes_per_game,
+        "memory_per_stream_kb": per_stream_kb,
+        "channel": channel,
+        "methods": METHODS,
         "date": datetime.date.today().isoformat(),
         "server": "production",
         "workers": server.workers,
@@ -797,7 +914,7 @@ def run(args, work: Path, database: load.Database, postgres: int | None) -> dict
             "without_after": without_after,
             "ratio": round(ratio, 3),
         },
-        "memory": {**memory, "per_stream_kb": round(grown_kb / len(streams), 1)},
+        "memory": {**memory, "per_stream_kb": per_stream_kb},
         "client": collected["client"],
         "load_average": [round(load_before, 2), round(load_after, 2)],
         "goals": checks,
@@ -845,6 +962,17 @@ def report(result: dict) -> None:
             f"  {name:28} {work['web_cpu_ms']:7.2f}  {work.get('postgres_cpu_ms', '-')!s:>7}  "
             f"{work['db_transactions']:6}"
         )
+    say(
+        f"web CPU per delivered frame: {result['web_cpu_us_per_frame']} us "
+        f"({METHODS['web_cpu_us_per_frame']})"
+    )
+    say(f"bytes per game: {result['bytes_per_game']} ({METHODS['bytes_per_game']})")
+    c = result["channel"]
+    say(
+        f"channel: {c['payloads']} notifications, {c['bytes_per_move']} bytes per move, "
+        f"largest {c['largest_payload_bytes']}, {c['hints_without_events']} hints without "
+        f"the events ({METHODS['channel']})"
+    )
     m = result["memory"]
     say(
         f"web processes' RSS: {m['before']['rss_mb']} MB before the streams opened, "

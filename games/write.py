@@ -6,8 +6,9 @@
         write.step(command, actor=...)    engine.step_in_place -> append the events
                                           -> project the head row -> open and close deadlines
                                           -> number and seal the game if it ended
-                                          -> announce the new version (PostgreSQL NOTIFY,
-                                             delivered by the commit), and name each
+                                          -> announce the new version and events
+                                             (PostgreSQL NOTIFY, delivered by the
+                                             commit), and name each
                                              player newly seated (their own streams)
                                           -> on commit: deadline tasks, the players'
                                              records of an ended game, `events_committed`
@@ -42,7 +43,7 @@ from games.engine import GameState, InvalidRules, RuleViolation
 from games.engine.expert import Budget
 from games.engine.snapshot import FORMAT, state_from_json, state_to_json
 from games.engine.strategies import ABANDONED_SEAT_STRATEGY, EXPERT, bot_decision
-from games.live.wakeups import announce, announce_players
+from games.live.wakeups import announce_news, announce_players
 from games.log import seals
 from games.log.end_order import next_end_seq
 from games.log.signing_keys import SigningKeyMissing
@@ -73,8 +74,9 @@ from .models import DeadlineKind, Game, GameSeat, GameStatus
 
 log = logging.getLogger(__name__)
 
-#: Sent once a write has committed: `game_id`, `version`. Long-polls (and live streams)
-#: wake on it; it is a hint to read the log again, never the data.
+#: Sent once a write has committed: `game_id`, `version`, and `news`: what the write
+#: announced (games.live.wakeups), the events themselves when they fit. Long-polls and
+#: live streams wake on it.
 events_committed = Signal()
 
 #: Sent after the commit that ended a game (finished or aborted): `game_id`, `version`.
@@ -244,11 +246,12 @@ class GameWrite:
         if refused:
             kind = error = traceback = None  # keep what was written before the refusal
         wake = set()
+        news = None
         if self.game is not None and error is None:
             wake = self._players_to_wake | (_humans_seated(self.game) - self._seated_before)
         try:
             if self.game is not None and self.appended and error is None:
-                announce(self.game.id, self.game.version)
+                news = announce_news(self.game, [appended.row for appended in self.appended])
             if wake:
                 announce_players(wake)
         except BaseException as failed:
@@ -261,6 +264,7 @@ class GameWrite:
                 self.game.version,
                 self._due_times,
                 self._ended,
+                news,
                 bots_only=self.game.bots_only,
             )
         if wake:
@@ -446,18 +450,19 @@ def _rng_for(game: Game) -> random.Random:
 
 
 def _on_commit(
-    game_id, version: int, due_times: list[str], ended: bool, *, bots_only: bool
+    game_id, version: int, due_times: list[str], ended: bool, news: str, *, bots_only: bool
 ) -> None:
     """Once the transaction commits: a sweep timed for each new deadline (shared with the
     other deadlines due at the same moment; beat's periodic sweep covers any that is
     lost, late or never sent), on the bots queue for a game no person plays, the
-    players' records of a game that just ended, and the `events_committed` signal."""
+    players' records of a game that just ended, and the `events_committed` signal, with
+    the write's `news` (games.live.wakeups)."""
 
     def after_commit():
         if due_times and settings.UNO_SCHEDULE_DEADLINE_TASKS:
             schedule_sweeps([parse_time(due_at) for due_at in due_times], bots_only=bots_only)
         if ended:
             game_ended.send(sender=Game, game_id=game_id, version=version)
-        events_committed.send(sender=Game, game_id=game_id, version=version)
+        events_committed.send(sender=Game, game_id=game_id, version=version, news=news)
 
     transaction.on_commit(after_commit)

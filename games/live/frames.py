@@ -7,9 +7,15 @@ from the last `id` it saw (an event's seq or a view's version) misses and repeat
 nothing. Between batches the stream waits on the version watch, holding no thread and no
 database connection; a wake-up only says "read again".
 
-A write wakes every stream of its game at once: in each process, one of them reads the
-head row and the new events (`SharedReads`) and the others wait for that read, then each
-redacts them for its own caller (spectators, who all see the same, share one batch).
+A write wakes every stream of its game at once. Its news (the head row and the new
+events, published by the writer: games.live.wakeups) reach each process before its
+streams wake; a process that holds the game's engine state at the version before brings
+it up to date with them (`take_news`, once per write), and its streams build their
+frames from that, without reading the table. Otherwise (a gap in seq, a hint without the
+events, a lost notification found by the watch's poll, a first read) one of the streams
+reads the head row and the new events (`SharedReads`) and the others wait for that read.
+Either way a batch is redacted once per audience (each seat, the spectators, staff) and
+encoded once per media type, shared by the streams of that audience in the process.
 Without this, ten streams of a game cost ten times the queries and held the threads the
 moves need (bench/streams.py, docs/performance.md).
 
@@ -49,6 +55,7 @@ from games.live import notices
 from games.live.slots import Slot, renewals
 from games.live.spectators import SpectatorLease, spectator_count
 from games.live.stream_views import LEASE_SECONDS, Encoder
+from games.live.wakeups import decode_news
 from games.live.watch import PlayerKey, version_watch
 from games.log.store import engine_events, head_and_events, load_events
 from games.models import Game, GameEvent, GameStatus
@@ -142,7 +149,8 @@ class Reading:
     start: int
     rows: list[GameEvent]
     spectators: int | None = None
-    spectator_batches: dict[int, Batch] = field(default_factory=dict, compare=False)
+    #: By (viewer, the seq it follows): the streams of one audience share a batch.
+    batches: dict[tuple[Viewer, int], Batch] = field(default_factory=dict, compare=False)
     seats: dict[str, int] = field(default_factory=dict, compare=False)  # seats_by_player
 
     def viewer(self, player: Player) -> Viewer:
@@ -171,7 +179,7 @@ def read_log(game_id, after: int) -> Reading:
         seen = kept.version - start - 1  # where the last event it had seen is (seqs have no gaps)
         if seen < len(rows) and rows[seen].hash == kept.head_hash:
             fresh = engine_events(rows[seen + 1 :])
-            return _reading(game, replay(fresh, kept.state), after, rows)
+            return _reading(game, _brought_up(game, kept.state, fresh), after, rows)
         kept_states.forget(game_id)  # another history (a restored backup, say)
     found = head_and_events(game_id, after)
     if found is None:
@@ -182,17 +190,61 @@ def read_log(game_id, after: int) -> Reading:
 
 
 def _reading(game: Game, state: GameState | None, after: int, rows: list) -> Reading:
-    if state is not None:
-        kept_states.keep(game.id, KeptState(game.version, game.head_hash, state))
     news = [row for row in rows if row.seq > after]
-    return Reading(game, state, after, news, spectator_count(game.id), seats=seats_by_player(game))
+    reading = Reading(
+        game, state, after, news, spectator_count(game.id), seats=seats_by_player(game)
+    )
+    kept_states.keep(game.id, KeptState(game.version, game.head_hash, state, reading))
+    return reading
+
+
+def _brought_up(game: Game, state: GameState | None, fresh: list) -> GameState | None:
+    """The engine state after the `fresh` engine events. A game that was waiting had no
+    state (nor any engine event before): the state starts from its first."""
+    if game.status == GameStatus.WAITING:
+        return None
+    return replay(fresh, state)
+
+
+#: How many of a game's latest events a process keeps in memory (a move appends 1 to 4;
+#: at SHARED_GAMES games, some 16,000 rows at most): a stream that lags further behind
+#: reads them from the table.
+KEPT_EVENTS = 16
+
+
+def take_news(game_id, version: int, news: str) -> None:
+    """A write's news (games.live.wakeups), heard by the version watch before it wakes
+    the game's streams: when this process holds the game at the version just before,
+    the state is brought up to date and the reading its streams need is ready. A gap
+    (this process holds an older or no version: a lost or reordered notification), or a
+    repeat (it holds this one already), changes nothing: the streams read the table."""
+    kept = kept_states.get(game_id)
+    if kept is None or kept.reading is None or kept.version >= version:
+        return
+    game, rows = decode_news(news)
+    if not rows or (rows[0].seq, rows[0].prev_hash) != (kept.version + 1, kept.head_hash):
+        return
+    if (rows[-1].seq, rows[-1].hash) != (game.version, game.head_hash) or game.version != version:
+        return
+    state = _brought_up(game, kept.state, engine_events(rows))
+    window = [*kept.reading.rows, *rows][-KEPT_EVENTS:]
+    reading = Reading(
+        game,
+        state,
+        window[0].seq - 1,
+        window,
+        spectator_count(game.id),
+        seats=seats_by_player(game),
+    )
+    kept_states.keep(game.id, KeptState(version, game.head_hash, state, reading))
 
 
 @dataclass(frozen=True, slots=True)
 class KeptState:
     version: int
     head_hash: str  # the hash of the event at `version`
-    state: GameState  # never changed: a reading's state is a copy brought up to date
+    state: GameState | None  # never changed: a reading's state is a copy brought up to date
+    reading: Reading | None = None  # a reading at `version`, ready for the streams
 
 
 class KeptStates:
@@ -268,6 +320,11 @@ class SharedReads:
 
     async def read(self, game_id, after: int) -> Reading:
         known = version_watch.latest(game_id)
+        kept = kept_states.get(game_id)
+        if kept is not None and kept.reading is not None:
+            ready = kept.reading  # the news, or the latest read of the table
+            if ready.start <= after < ready.game.version and ready.game.version >= known:
+                return ready
         loop = asyncio.get_running_loop()
         found = self._readings.get(game_id)
         if found is not None:
@@ -292,6 +349,7 @@ class SharedReads:
 
 shared_reads = SharedReads()
 kept_states = KeptStates(SHARED_GAMES)
+version_watch.news_handler = take_news
 
 
 async def next_batch(
@@ -308,13 +366,13 @@ async def next_batch(
         await sync_to_async(spectator.release)()
         # The count read with the log still holds the lease just given back.
         counted = await sync_to_async(spectator_count)(reading.game.id)
-        reading = dataclasses.replace(reading, spectators=counted)
+        return batch_from(dataclasses.replace(reading, spectators=counted), player, after)
     # An ended game's view holds the caller's own replay link: that batch is never shared.
-    if viewer.seat is not None or viewer.staff or ended(reading.game):
+    if ended(reading.game):
         return batch_from(reading, player, after)
-    batch = reading.spectator_batches.get(after)
+    batch = reading.batches.get((viewer, after))
     if batch is None:
-        batch = reading.spectator_batches[after] = batch_from(reading, player, after)
+        batch = reading.batches[viewer, after] = batch_from(reading, player, after)
     return batch
 
 

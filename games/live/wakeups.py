@@ -1,7 +1,15 @@
 """Cross-process wake-ups: a committed write announces the game's new version on a
-PostgreSQL channel, and each web process listens on it (games.live.watch). A notification is
-a hint to read the log again, never the data: one lost delays a reader, never misleads
-it. SQLite has no channel; readers there poll the head rows instead.
+PostgreSQL channel, and each web process listens on it (games.live.watch).
+
+The announcement carries what the write committed when it fits in a notification
+(`news`: the head row without its engine state, and the new events, encoded once by the
+writer; PostgreSQL takes payloads under 8,000 bytes, and a move's weigh 2-4 KB), so that a
+process holding streams of the game builds their frames without reading the table. A
+bigger write sends the version alone, a hint to read the log again. Either way the log
+stays the truth: a reader that finds a gap in seq, a hint, or nothing for a while reads
+the table, so a lost, repeated or reordered notification delays a frame and never loses
+or repeats one. SQLite has no channel: the news reaches the streams of the writing
+process only (through `events_committed`), and readers poll the head rows.
 
 A write that changes which games a player sits in (a game created with them seated, a
 seat taken, a rematch of a game they sat in) also names each such player on the same
@@ -12,10 +20,30 @@ from __future__ import annotations
 
 import uuid
 
+import orjson
 from django.db import connection
+
+from games.models import Game, GameEvent
 
 CHANNEL = "uno_game_versions"
 _PLAYER = "player "
+#: PostgreSQL refuses a notification payload of 8,000 bytes or more.
+PAYLOAD_LIMIT = 7999
+#: The head row's fields a notification leaves out: the engine state (4 KB and more),
+#: which a reader brings up to date from the events.
+_LEFT_OUT = {"state"}
+_EVENT_FIELDS = (
+    "seq",
+    "type",
+    "schema_version",
+    "public",
+    "private",
+    "private_digest",
+    "actor",
+    "recorded_at",
+    "prev_hash",
+    "hash",
+)
 
 
 def announce(game_id, version: int) -> None:
@@ -23,6 +51,75 @@ def announce(game_id, version: int) -> None:
     only if) the transaction commits, so listeners never hear of a write they cannot
     read yet, nor of one rolled back."""
     _notify([payload(game_id, version)])
+
+
+def announce_news(game: Game, rows: list[GameEvent]) -> str:
+    """Like `announce`, with the head row and the write's new events when they fit (see
+    the module). Returns the payload, which the writing process's own streams hear
+    without the channel (`events_committed`)."""
+    text = news_payload(game, rows)
+    _notify([text])
+    return text
+
+
+def news_payload(game: Game, rows: list[GameEvent]) -> str:
+    """`<game> <version> <JSON>`, or the hint `<game> <version>` when it would not fit."""
+    hint = payload(game.id, game.version)
+    head = {f.attname: getattr(game, f.attname) for f in _head_fields()}
+    events = [{name: getattr(row, name) for name in _EVENT_FIELDS} for row in rows]
+    try:
+        data = orjson.dumps({"head": head, "events": events}, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:  # a value JSON cannot hold: the readers read the table
+        return hint
+    if len(hint) + 1 + len(data) > PAYLOAD_LIMIT:
+        return hint
+    return f"{hint} {data.decode()}"
+
+
+def parse_news(text: str) -> tuple[uuid.UUID, int, str | None] | None:
+    """(game, version, the news' JSON or None for a hint), without decoding the JSON: a
+    process decodes only the news of games it streams."""
+    game_id, _, rest = text.partition(" ")
+    version, _, data = rest.partition(" ")
+    try:
+        return uuid.UUID(game_id), int(version), data or None
+    except ValueError:
+        return None
+
+
+def decode_news(data: str) -> tuple[Game, list[GameEvent]]:
+    """The head row (its `state` None) and the new events, as the table would give them."""
+    decoded = orjson.loads(data)
+    fields = _head_fields()
+    head = decoded["head"]
+    game = Game.from_db(
+        connection.alias,
+        [f.attname for f in fields],
+        [_python(f, head[f.attname]) for f in fields],
+    )
+    game.state = None
+    rows = []
+    for event in decoded["events"]:
+        row = GameEvent(game_id=game.id, **event)
+        row.recorded_at = _python(_recorded_at(), event["recorded_at"])
+        rows.append(row)
+    return game, rows
+
+
+def _head_fields() -> list:
+    return [f for f in Game._meta.concrete_fields if f.name not in _LEFT_OUT]
+
+
+def _recorded_at():
+    return GameEvent._meta.get_field("recorded_at")
+
+
+def _python(field, value):
+    """A field's value back from JSON: JSON fields as they are, the others (UUIDs, times,
+    numbers, text) through the field's own parsing."""
+    if value is None or field.get_internal_type() == "JSONField":
+        return value
+    return field.to_python(value)
 
 
 def announce_players(player_ids) -> None:
@@ -44,14 +141,6 @@ def payload(game_id, version: int) -> str:
 
 def player_payload(player_id) -> str:
     return f"{_PLAYER}{player_id}"
-
-
-def parse_payload(text: str) -> tuple[uuid.UUID, int] | None:
-    game_id, _, version = text.partition(" ")
-    try:
-        return uuid.UUID(game_id), int(version)
-    except ValueError:
-        return None
 
 
 def parse_player_payload(text: str) -> uuid.UUID | None:

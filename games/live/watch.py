@@ -9,9 +9,16 @@ version has passed:
   reads the waited-on versions again every FALLBACK_POLL_SECONDS (and whenever it
   reconnects) in case a notification was lost;
 - on SQLite it reads those versions every POLL_SECONDS (one query for all of them).
-A write committed in this process (`events_committed`) wakes them at once too. The
-thread stops, closing its connections, when nobody waits. A wake is a hint: the waiter
-reads the log again, and the log is the answer.
+A write committed in this process (`events_committed`) wakes them at once when the
+channel is not heard (see `committed_here`). The thread stops, closing its connections,
+when nobody waits. A wake is a hint: the waiter reads the log again, and the log is the
+answer.
+
+A notification that carries the write's news (games.live.wakeups) is handed, before the
+waiters wake, to `news_handler` (games.live.frames, which keeps it for the games its
+streams read); so is the news of a write committed in this process.
+Every notification, heard or local, goes through `heard`, the one place a test can
+drop, repeat or reorder them.
 
 A player's own stream also waits on the player (`PlayerKey`): a write that seats them in
 a game they did not sit in, or links a game of theirs to its rematch, names them
@@ -70,11 +77,26 @@ class _Waiter:
 
     def wake(self) -> None:
         """Callable from any thread."""
-        with contextlib.suppress(RuntimeError):  # its loop has closed: the request is gone
-            self.loop.call_soon_threadsafe(self._resolve)
+        _wake_all([self])
 
     def _resolve(self) -> None:
         _settle(self.woken, True)
+
+
+def _wake_all(waiters) -> None:
+    """Wake waiters from any thread: one call into each event loop, however many of its
+    streams wait (each call writes to the loop's wake-up pipe)."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[_Waiter]] = {}
+    for waiter in waiters:
+        by_loop.setdefault(waiter.loop, []).append(waiter)
+    for loop, woken in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # its loop has closed: the request is gone
+            loop.call_soon_threadsafe(_resolve_all, woken)
+
+
+def _resolve_all(waiters: list[_Waiter]) -> None:
+    for waiter in waiters:
+        waiter._resolve()
 
 
 def _settle(woken: asyncio.Future, value: bool) -> None:
@@ -90,6 +112,14 @@ class VersionWatch:
         self._polling = False
         self._stopping = False
         self._latest: OrderedDict[object, int] = OrderedDict()
+        #: Called with (game_id, version, news JSON) before the game's waiters wake.
+        self.news_handler = None
+        self._listening = False
+
+    @property
+    def listening(self) -> bool:
+        """Whether this process hears the channel now (see `committed_here`)."""
+        return self._listening
 
     @property
     def stopping(self) -> bool:
@@ -152,8 +182,40 @@ class VersionWatch:
                 while len(self._latest) > REMEMBERED_GAMES:
                     self._latest.popitem(last=False)
             passed = [w for w in self._waiters.get(game_id, ()) if w.after < version]
-        for waiter in passed:
-            waiter.wake()
+        _wake_all(passed)
+
+    def heard(self, text: str) -> None:
+        """One notification's payload (games.live.wakeups), from the channel or from a
+        write committed in this process: the news goes to `news_handler`, then the
+        game's waiters wake."""
+        parsed = wakeups.parse_news(text)
+        if parsed is not None:
+            game_id, version, news = parsed
+            handler = self.news_handler
+            if news is not None and handler is not None:
+                try:
+                    handler(game_id, version, news)
+                except Exception:  # the waiters read the table instead
+                    logger.warning("news of game %s not taken", game_id, exc_info=True)
+            self.seen(game_id, version)
+            return
+        player_id = wakeups.parse_player_payload(text)
+        if player_id is not None:
+            self.poke_players([player_id])
+
+    def committed_here(self, game_id, version: int, news: str | None) -> None:
+        """A write committed in this process. While the channel is heard, it brings the
+        write too, in commit order with every other process's: taking it from there
+        alone keeps a game's news in order (a process's own write could otherwise
+        overtake another's notification still on its way, a gap that sends the streams
+        to the table). Without the channel (SQLite, or while it reconnects) the write
+        is heard here at once."""
+        if self._listening:
+            return
+        if news is None:
+            self.seen(game_id, version)
+        else:
+            self.heard(news)
 
     def stop(self) -> None:
         """The server is stopping: every waiter answers now, as when its time is up, and
@@ -161,8 +223,7 @@ class VersionWatch:
         with self._lock:
             self._stopping = True
             everyone = [w for waiters in self._waiters.values() for w in waiters]
-        for waiter in everyone:
-            waiter.wake()
+        _wake_all(everyone)
 
     def polling(self) -> bool:
         """Whether the thread reading versions runs (it stops when nobody waits)."""
@@ -203,6 +264,7 @@ class VersionWatch:
                 games = [key for key in waited_on if not isinstance(key, PlayerKey)]
                 if listener is None and connection.vendor == "postgresql":
                     listener = _listen()
+                    self._listening = listener is not None
                     read_at = 0.0  # what was missed while not listening is read now
                     if listener is not None and lost:
                         lost = False
@@ -217,12 +279,14 @@ class VersionWatch:
                     time.sleep(self.poll_seconds)
                 elif not self._hear(listener):
                     listener = None
+                    self._listening = False
                     lost = True
         except BaseException:  # let the next waiter start a new thread
             with self._lock:
                 self._polling = False
             raise
         finally:
+            self._listening = False
             connection.close()
             if listener is not None:
                 listener.close()
@@ -232,13 +296,7 @@ class VersionWatch:
         the connection is lost (the next round reconnects and reads every version)."""
         try:
             for notice in listener.notifies(timeout=1.0):
-                parsed = wakeups.parse_payload(notice.payload)
-                if parsed is not None:
-                    self.seen(*parsed)
-                    continue
-                player_id = wakeups.parse_player_payload(notice.payload)
-                if player_id is not None:
-                    self.poke_players([player_id])
+                self.heard(notice.payload)
         except Exception:
             logger.warning("game notifications lost their connection", exc_info=True)
             with contextlib.suppress(Exception):
@@ -284,8 +342,8 @@ def _uuid(value) -> uuid.UUID:
 version_watch = VersionWatch()
 
 
-def _wake_waiters(sender, game_id, version, **kwargs) -> None:
-    version_watch.seen(game_id, version)
+def _wake_waiters(sender, game_id, version, news=None, **kwargs) -> None:
+    version_watch.committed_here(game_id, version, news)
 
 
 def _wake_players(sender, player_ids, **kwargs) -> None:

@@ -92,3 +92,16 @@ def test_the_small_run_flags_are_accepted(streams):
 
     assert (args.games, args.streams_per_game, args.seconds) == (10, 3, 5.0)
     assert (full.games, full.streams_per_game, full.rate, full.workers) == (100, 10, 50.0, 4)
+
+
+def test_web_cpu_per_frame_is_the_open_loops_extra_cost_over_the_frames_delivered(streams):
+    open_loop = {"web_cpu_ms": 8.0}
+    without = [{"web_cpu_ms": 5.0}, {"web_cpu_ms": 7.0}]
+
+    per_frame = streams.cpu_per_frame(open_loop, without, moves=100, frames=1000)
+    none_lost = {"lost": 0, "repeated": 0, "out_of_order": 0}
+    checks = streams.goals({"count": 1, "p99_ms": 1.0}, none_lost, 1.0, per_frame)
+
+    assert per_frame == 200.0  # (8 - 6) ms x 100 moves over 1,000 frames
+    assert checks["web_cpu_us_per_frame"] == {"value": 200.0, "goal": "<= 150", "met": False}
+    assert streams.cpu_per_frame(open_loop, without, moves=100, frames=0) == 0.0

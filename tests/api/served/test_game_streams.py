@@ -14,7 +14,9 @@ import asyncio
 import json
 import random
 import textwrap
+import threading
 import time
+from collections import Counter
 from types import SimpleNamespace
 
 import pytest
@@ -264,6 +266,131 @@ def test_a_client_that_drops_and_resumes_at_random_gets_every_event_once_in_orde
     assert slots_held(ann) == 0
 
 
+class LossyChannel:
+    """Stands in for the version watch's `heard`: each notification (a write's news, a
+    hint, a player's name; from the channel or from a write committed here) is dropped,
+    delivered twice, held back until after the next one, or delivered, at random."""
+
+    def __init__(self, deliver, seed: int):
+        self.deliver = deliver
+        self.rng = random.Random(seed)
+        self.lock = threading.Lock()
+        self.held: list[str] = []
+        self.done = Counter()
+
+    def __call__(self, text: str) -> None:
+        with self.lock:
+            roll = self.rng.random()
+            released, self.held = self.held, []
+            if roll < 0.2:
+                self.done["dropped"] += 1
+                out = []
+            elif roll < 0.4:
+                self.done["repeated"] += 1
+                out = [text, text]
+            elif roll < 0.6:
+                self.done["reordered"] += 1
+                self.held.append(text)
+                out = []
+            else:
+                out = [text]
+        for payload in out + released:
+            self.deliver(payload)
+
+
+def test_streams_get_every_event_once_in_order_when_notifications_are_lost_repeated_or_reordered(
+    app, postgres, staff, players, started_game, django_user_model, monkeypatch
+):
+    """The seated player, a spectator and a member of staff stream a public game, each
+    dropping and resuming at random, while the notifications that carry the moves' news
+    are dropped, repeated and reordered. Each ends with exactly the log's events, in
+    order, once each, redacted for its audience; most moves still came with their news."""
+    from players.services import player_for_user, token_issue
+
+    django_user_model.objects.create_user("watcher", is_staff=True, is_superuser=True)
+    watcher = player_for_user(username="watcher")
+    watcher_token = token_issue(player=watcher, label="tests")
+    ann, spectator = players[0], players[1]
+    game = started_game(staff, [ann], rules={"preset": "classic"}, visibility="public")
+    monkeypatch.setattr(watch_module, "FALLBACK_POLL_SECONDS", 0.5)
+    lossy = LossyChannel(watch_module.version_watch.heard, seed=5)
+    monkeypatch.setattr(watch_module.version_watch, "heard", lossy)
+    reads = []
+    read_log = live.read_log
+    monkeypatch.setattr(live, "read_log", lambda *a: reads.append(a) or read_log(*a))
+    chooser = random.Random(12)
+    moves = 40
+
+    async def play(client):
+        for _ in range(moves):
+            view = (await client.get(f"{API}/games/{game['id']}", headers=bearer(staff))).json()
+            if view["status"] != "active":
+                break
+            mover = staff if view["to_act"] == 0 else ann
+            legal = await client.get(
+                f"{API}/games/{game['id']}/legal-actions", headers=bearer(mover)
+            )
+            actions = legal.json()["actions"]
+            if actions:
+                body = chooser.choice(actions)
+                await client.post(
+                    f"{API}/games/{game['id']}/actions", json=body, headers=bearer(mover)
+                )
+            await asyncio.sleep(chooser.random() * 0.05)
+        aborted = await client.post(
+            f"{API}/games/{game['id']}/abort", json={"reason": "done"}, headers=bearer(staff)
+        )
+        assert aborted.status_code in (200, 409), aborted.text
+
+    async def follow(token, seed):
+        drops = random.Random(seed)
+        received, last, ended = [], 0, False
+        while not ended:
+            headers = [(b"last-event-id", str(last).encode())]
+            async with StreamClient(app, game["id"], token=token, headers=headers) as stream:
+                assert stream.status == 200
+                for _ in range(drops.randint(1, 12)):
+                    frame = await stream.next(timeout=20)
+                    if frame is None or frame.kind == "end":
+                        ended = True
+                        break
+                    if frame.kind == "event":
+                        received.append(frame.data)
+                    if frame.id is not None:
+                        last = frame.id
+        return received
+
+    async def scenario():
+        async with served(app) as client:
+            _, *received = await asyncio.gather(
+                play(client),
+                follow(ann.token, 1),
+                follow(spectator.token, 2),
+                follow(watcher_token, 3),
+            )
+            return received
+
+    seat_1, spectating, staffs = asyncio.run(scenario())
+
+    exported = staff.get(f"{API}/games/{game['id']}/export")
+    log = [json.loads(line) for line in b"".join(exported.streaming_content).splitlines()[1:]]
+    assert min(lossy.done["dropped"], lossy.done["repeated"], lossy.done["reordered"]) > 0
+    assert len(reads) < len(log) / 2, "the moves' news were not used"
+    for received in (seat_1, spectating, staffs):
+        assert [e["seq"] for e in received] == [e["seq"] for e in log]
+        for mine, full in zip(received, log, strict=True):
+            assert (mine["hash"], mine["public"]) == (full["hash"], full["public"])
+            assert mine["private_digest"] == full["private_digest"]
+            assert mine["private"] in (None, full["private"])
+    assert [e["private"] for e in staffs] == [e["private"] for e in log]
+    drawn = [n for n, e in enumerate(log) if e["type"] == "cards_drawn" and e["private"]]
+    assert drawn and all(spectating[n]["private"] is None for n in drawn)
+    assert all(seat_1[n]["private"] is None for n in drawn if log[n]["public"].get("seat") == 0), (
+        "seat 1 saw seat 0's cards"
+    )
+    assert slots_held(ann) == 0
+
+
 # --- wake-ups across processes ----------------------------------------------------------
 
 
@@ -485,7 +612,7 @@ def test_streams_of_a_game_share_one_read_per_move_and_each_sees_it_redacted_for
 
     (played, drawn), version = asyncio.run(scenario())
 
-    assert len(reads) == 2  # one per move, for the four streams
+    assert len(reads) == 1  # the first move's, for the four streams; the second came with its news
     assert len(batches_made) == 2 * 3  # the spectators share theirs
     for batch in (played, drawn):
         assert len({tuple(f.id for f in frames) for frames in batch}) == 1  # the same events
@@ -655,3 +782,37 @@ def test_an_unknown_views_value_is_400(app, staff, players, started_game):
 
     assert response.status_code == 400
     assert response.json()["code"] == "invalid_request"
+
+
+def test_a_writes_news_decode_to_the_rows_the_table_holds_and_too_big_a_write_sends_a_hint(
+    staff, players, started_game
+):
+    from games.engine import Viewer
+    from games.live import wakeups
+    from games.log.store import load_events
+    from games.models import Game
+    from games.presentation import event_document, game_document
+    from games.write import load_state
+
+    ann = players[0]
+    game = started_game(staff, [ann], position=PLAY_POSITION, visibility="public")
+    assert staff.act(game["id"], {"type": "play", "card": "red-5"}).status_code == 200
+    head = Game.objects.get(pk=game["id"])
+    rows = load_events(head.id, after=game["version"])
+
+    text = wakeups.news_payload(head, rows)
+    game_id, version, news = wakeups.parse_news(text)
+    decoded, decoded_rows = wakeups.decode_news(news)
+
+    assert (str(game_id), version) == (game["id"], head.version)
+    assert len(text.encode()) <= wakeups.PAYLOAD_LIMIT
+    viewers = [Viewer(seat=0), Viewer(seat=1), Viewer(), Viewer(staff=True)]
+    state = load_state(head)
+    for viewer in viewers:
+        assert game_document(decoded, state, viewer) == game_document(head, state, viewer)
+        assert [event_document(r, viewer) for r in decoded_rows] == [
+            event_document(r, viewer) for r in rows
+        ]
+    rows[0].public = {**rows[0].public, "padding": "x" * wakeups.PAYLOAD_LIMIT}
+    assert wakeups.news_payload(head, rows) == f"{head.id} {head.version}"
+    assert wakeups.parse_news(f"{head.id} {head.version}") == (head.id, head.version, None)
