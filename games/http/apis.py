@@ -48,6 +48,7 @@ from games.http.serializers import (
     GameView,
     JoinInput,
     LegalActions,
+    QuickMatchInput,
     SealView,
     SigningKeys,
     UnknownCardError,
@@ -331,6 +332,65 @@ class GameJoinApi(GameApi):
             game_id=game_id, player=request.user, invite_code=data.get("invite_code")
         )
         return self.written_response(written)
+
+
+class QuickMatchApi(GameApi):
+    """Play the next public game with these settings: join the one that has waited
+    longest, or create one. Such games start by themselves once full."""
+
+    throttle_scope = "lobby"
+    refusals = {
+        "post": ((InvalidOption, ("invalid_option", "unknown_option")),),
+    }
+
+    @extend_schema(
+        operation_id="games_quick_match",
+        summary="Quick match: join the longest-waiting matching game, or create one",
+        description="Joins the public quick match game with the same seat count, rules and "
+        "timers that has waited longest (200, its view), or creates one that you host in "
+        "seat 0 (201, with `Location`). Rules are compared after the preset is applied "
+        "(every option) and timers after the defaults are filled in. A quick match game "
+        "starts by itself when its last seat is taken: the answer to that join is the "
+        "started game. Asking again while you wait in such a game answers it (200). "
+        "Only games made by quick match are matched; others wait for their host to start.",
+        request=QuickMatchInput,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={
+            201: OpenApiResponse(GameView, description="No game was waiting: a new one."),
+            200: OpenApiResponse(
+                GameView,
+                description="A waiting game you now sit in (started if you took its last "
+                "seat), or the one you were already waiting in.",
+            ),
+            **problems(409, 422),
+        },
+        examples=[
+            OpenApiExample("Two seats, classic", request_only=True, value={"seats": 2}),
+            OpenApiExample(
+                "Four seats, house rules, 30 s turns",
+                request_only=True,
+                value={
+                    "seats": 4,
+                    "rules": {"preset": "house"},
+                    "timers": {"turn_seconds": 30},
+                },
+            ),
+        ],
+    )
+    def post(self, request):
+        return idempotent(request, lambda: self._quick_match(request))
+
+    def _quick_match(self, request):
+        data = _valid(QuickMatchInput, request.data)
+        found, created = services.game_quick_match(
+            player=request.user,
+            seats=data["seats"],
+            rules=data.get("rules") or {"preset": "classic", "options": {}},
+            timers=data.get("timers"),
+        )
+        if created:
+            return self.view_response(found, status=201)
+        return self.written_response(found)
 
 
 class GameLeaveApi(GameApi):
