@@ -54,7 +54,12 @@ from games.http.serializers import (
     UnknownCardError,
     parse_action,
 )
-from games.http.stream_schema import GAME_STREAM_FRAME, PLAYER_STREAM_FRAME
+from games.http.stream_schema import (
+    GAME_SSE_EVENT,
+    GAME_STREAM_FRAME,
+    PLAYER_SSE_EVENT,
+    PLAYER_STREAM_FRAME,
+)
 from games.live.frames import game_frames, player_frames
 from games.live.spectators import spectator_join
 from games.live.stream_views import LEASE_SECONDS, StreamApiView
@@ -622,6 +627,10 @@ class GameEventsApi(WaitingApiView, GameApi):
         )
 
 
+#: A `Last-Event-ID` the service takes: a frame id (HTTP drops the spaces around it).
+LAST_EVENT_ID_PATTERN = r"^[0-9]{1,10}$"
+
+
 class InvalidLastEventId(ApiError):
     status_code = 400
     default_code = "invalid_request"
@@ -644,11 +653,12 @@ SSE_FRAMES = (
 )
 
 
-def stream_responses(frames_text: str, ndjson_frame) -> dict:
-    """A stream's 200 in both media types: SSE by default, NDJSON by Accept."""
+def stream_responses(frames_text: str, ndjson_frame, sse_event) -> dict:
+    """A stream's 200 in both media types: SSE by default, NDJSON by Accept. The SSE
+    schema describes one event (OpenAPI 3.0 has no way to describe the whole stream)."""
     return {
         (200, "text/event-stream"): OpenApiResponse(
-            OpenApiTypes.STR, description="Server-Sent Events. " + frames_text + SSE_FRAMES
+            sse_event, description="Server-Sent Events. " + frames_text + SSE_FRAMES
         ),
         (200, "application/x-ndjson"): OpenApiResponse(
             ndjson_frame, description="NDJSON: one frame per line. " + frames_text
@@ -676,15 +686,16 @@ class GameStreamApi(StreamApiView, GameApi):
             OpenApiParameter("after", SEQ, description="Resume after this seq."),
             OpenApiParameter(
                 "Last-Event-ID",
-                str,
+                {"type": "string", "pattern": LAST_EVENT_ID_PATTERN},
                 OpenApiParameter.HEADER,
-                description="The last frame id received (sent by EventSource on reconnect).",
+                description="The last frame id received (sent by EventSource on reconnect): "
+                "an integer; anything else is a 400 `invalid_request`.",
             ),
             OpenApiParameter("ticket", str, description="A stream ticket, for EventSource."),
             OpenApiParameter("format", exclude=True),  # the media type goes by Accept
         ],
         responses={
-            **stream_responses(STREAM_FRAMES, GAME_STREAM_FRAME),
+            **stream_responses(STREAM_FRAMES, GAME_STREAM_FRAME, GAME_SSE_EVENT),
             **problems(),
         },
     )
@@ -731,7 +742,7 @@ class PlayerStreamApi(StreamApiView, GameApi):
             OpenApiParameter("format", exclude=True),  # the media type goes by Accept
         ],
         responses={
-            **stream_responses(PLAYER_STREAM_FRAMES, PLAYER_STREAM_FRAME),
+            **stream_responses(PLAYER_STREAM_FRAMES, PLAYER_STREAM_FRAME, PLAYER_SSE_EVENT),
             **problem_responses(401, 429),
         },
     )
@@ -741,15 +752,17 @@ class PlayerStreamApi(StreamApiView, GameApi):
 
 
 def _stream_start(request) -> int | None:
-    """Where a stream resumes: `Last-Event-ID`, else `?after=`, else None (the head)."""
+    """Where a stream resumes: `Last-Event-ID`, else `?after=`, else None (the head).
+    Both are checked when both are sent: the header wins, but a bad `after` is a 400."""
+    after = None
+    if request.query_params.get("after") is not None:
+        after = _int_param(request, "after", 0, 0, MAX_SEQ)
     header = request.headers.get("Last-Event-ID")
     if header is not None:
-        if not re.fullmatch(r"\s*[0-9]{1,10}\s*", header):
+        if not re.fullmatch(LAST_EVENT_ID_PATTERN, header.strip()):
             raise InvalidLastEventId()
         return int(header)
-    if request.query_params.get("after") is None:
-        return None
-    return _int_param(request, "after", 0, 0, MAX_SEQ)
+    return after
 
 
 class GameReplayApi(GameApi):
