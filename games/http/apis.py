@@ -350,6 +350,7 @@ class QuickMatchApi(GameApi):
 
     @extend_schema(
         operation_id="games_quick_match",
+        tags=["games"],
         summary="Quick match: join the longest-waiting matching game, or create one",
         description="Joins the public quick match game with the same seat count, rules and "
         "timers that has waited longest (200, its view), or creates one that you host in "

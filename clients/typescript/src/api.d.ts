@@ -554,6 +554,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/quick-match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quick match: join the longest-waiting matching game, or create one
+         * @description Joins the public quick match game with the same seat count, rules and timers that has waited longest (200, its view), or creates one that you host in seat 0 (201, with `Location`). Rules are compared after the preset is applied (every option) and timers after the defaults are filled in. A quick match game starts by itself when its last seat is taken: the answer to that join is the started game. Asking again while you wait in such a game answers it (200). Only games made by quick match are matched; others wait for their host to start.
+         */
+        post: operations["games_quick_match"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stream-tickets": {
         parameters: {
             query?: never;
@@ -891,6 +911,28 @@ export interface components {
          * @enum {string}
          */
         GameStartedFrameKindEnum: "game_started";
+        /** @description One Server-Sent Event (a keepalive is a comment line, not an event). */
+        GameStreamEvent: {
+            /**
+             * @description The frame's `kind`.
+             *
+             *     * `view` - view
+             *     * `event` - event
+             *     * `end` - end
+             */
+            event: components["schemas"]["GameStreamEventEventEnum"];
+            /** @description The event's seq or the view's version. */
+            id: string;
+            /** @description One line of JSON: the `data` of the NDJSON frame of the same `kind` (an object, as that frame's schema says). */
+            data: string;
+        };
+        /**
+         * @description * `view` - view
+         *     * `event` - event
+         *     * `end` - end
+         * @enum {string}
+         */
+        GameStreamEventEventEnum: "view" | "event" | "end";
         GameStreamFrame: components["schemas"]["ViewFrame"] | components["schemas"]["EventFrame"] | components["schemas"]["EndFrame"];
         GameSummary: {
             /** Format: uuid */
@@ -1186,6 +1228,36 @@ export interface components {
                 [key: string]: components["schemas"]["StatsOutput"];
             };
         };
+        /** @description One Server-Sent Event (a keepalive is a comment line, not an event). */
+        PlayerStreamEvent: {
+            /**
+             * @description The frame's `kind`.
+             *
+             *     * `snapshot` - snapshot
+             *     * `your_turn` - your_turn
+             *     * `game_started` - game_started
+             *     * `game_ended` - game_ended
+             *     * `seat_taken` - seat_taken
+             *     * `seat_left` - seat_left
+             *     * `rematch` - rematch
+             */
+            event: components["schemas"]["PlayerStreamEventEventEnum"];
+            /** @description This connection's frame count (the stream does not resume). */
+            id: string;
+            /** @description One line of JSON: the `data` of the NDJSON frame of the same `kind` (an object, as that frame's schema says). */
+            data: string;
+        };
+        /**
+         * @description * `snapshot` - snapshot
+         *     * `your_turn` - your_turn
+         *     * `game_started` - game_started
+         *     * `game_ended` - game_ended
+         *     * `seat_taken` - seat_taken
+         *     * `seat_left` - seat_left
+         *     * `rematch` - rematch
+         * @enum {string}
+         */
+        PlayerStreamEventEventEnum: "snapshot" | "your_turn" | "game_started" | "game_ended" | "seat_taken" | "seat_left" | "rematch";
         PlayerStreamFrame: components["schemas"]["SnapshotFrame"] | components["schemas"]["YourTurnFrame"] | components["schemas"]["GameStartedFrame"] | components["schemas"]["GameEndedFrame"] | components["schemas"]["SeatTakenFrame"] | components["schemas"]["SeatLeftFrame"] | components["schemas"]["RematchFrame"];
         /**
          * @description A request body: a member the operation does not take is a 400 `unknown_field`
@@ -1282,6 +1354,18 @@ export interface components {
              * @description For a rematch that cannot seat the caller: the next game.
              */
             next_game_id?: string;
+        };
+        /**
+         * @description A request body: a member the operation does not take is a 400 `unknown_field`
+         *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
+         *     so a typo never passes for a default.
+         */
+        QuickMatchInput: {
+            seats: number;
+            /** @description As for creating a game (classic when absent): matched after the preset is applied, so games whose options end up the same meet. */
+            rules?: components["schemas"]["RulesInput"];
+            /** @description As for creating a game: matched with the defaults filled in. */
+            timers?: components["schemas"]["TimersInput"];
         };
         RatingChangeOutput: {
             /**
@@ -2257,6 +2341,8 @@ export interface components {
             bot_think_ms?: number;
             /** Format: uuid */
             rematch_of?: string;
+            /** @description Made by quick match: it starts by itself when full. */
+            quick_match?: boolean;
         };
         GameCreatedEvent: {
             seq: number;
@@ -2846,6 +2932,10 @@ export interface components {
         GamesListProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "account_disabled" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled";
+        };
+        GamesQuickMatchProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "not_authenticated" | "request_in_progress" | "service_unavailable" | "throttled" | "unknown_field" | "unknown_option" | "unsupported_media_type";
         };
         GamesRematchProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
@@ -5105,7 +5195,7 @@ export interface operations {
                 ticket?: string;
             };
             header?: {
-                /** @description The last frame id received (sent by EventSource on reconnect). */
+                /** @description The last frame id received (sent by EventSource on reconnect): an integer; anything else is a 400 `invalid_request`. */
                 "Last-Event-ID"?: string;
             };
             path: {
@@ -6627,6 +6717,173 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["PlayersTokensRevokeProblem"];
+                };
+            };
+        };
+    };
+    games_quick_match: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key and body returns the stored response and applies nothing (422 with another body; 409 `request_in_progress` while the first is running). Keys are kept at least 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickMatchInput"];
+            };
+        };
+        responses: {
+            /** @description A waiting game you now sit in (started if you took its last seat), or the one you were already waiting in. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description No game was waiting: a new one. */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description The absolute URL of the resource created. */
+                    Location?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description The game's version, quoted (`"12"`): send it back in `If-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `invalid_option`, `invalid_request`, `unknown_field`, `unknown_option`. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesQuickMatchProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesQuickMatchProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `request_in_progress`. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesQuickMatchProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesQuickMatchProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `idempotency_key_reused`. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesQuickMatchProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesQuickMatchProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesQuickMatchProblem"];
                 };
             };
         };
