@@ -16,6 +16,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -78,6 +79,27 @@ def write_typescript(schema: Path, into: Path) -> None:
     )
 
 
+def for_generators(schema: Path, folder: Path) -> Path:
+    """The schema the generators read: the served one, except that a Server-Sent Events
+    answer is text. The served schema describes one event there (as OpenAPI 3.0 and test
+    tools read an event stream), while a generated call reads the whole body at once,
+    which only text can hold (docs/clients.md says how to follow a stream)."""
+    import yaml
+
+    document = yaml.safe_load(schema.read_text())
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            if not isinstance(operation, dict):
+                continue
+            for response in operation.get("responses", {}).values():
+                events = response.get("content", {}).get("text/event-stream")
+                if events is not None:
+                    events["schema"] = {"type": "string"}
+    derived = folder / SCHEMA
+    derived.write_text(yaml.safe_dump(document, sort_keys=False, allow_unicode=True))
+    return derived
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--into", type=Path, default=CLIENTS)
@@ -86,10 +108,12 @@ def main() -> None:
     into = args.into.resolve()
     into.mkdir(parents=True, exist_ok=True)
     schema = write_schema(into)
-    if args.only in (None, "python"):
-        write_python(schema, into)
-    if args.only in (None, "typescript"):
-        write_typescript(schema, into)
+    with tempfile.TemporaryDirectory() as folder:
+        derived = for_generators(schema, Path(folder))
+        if args.only in (None, "python"):
+            write_python(derived, into)
+        if args.only in (None, "typescript"):
+            write_typescript(derived, into)
 
 
 if __name__ == "__main__":

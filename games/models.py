@@ -135,6 +135,14 @@ class Game(models.Model):
         help_text="The rematch of this ended game (POST /games/{id}/rematch); not an event: "
         "an ended log takes none.",
     )
+    match_key = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        editable=False,
+        help_text="Quick match (POST /quick-match): the digest of its seat count, rules and "
+        "timers; such a game starts by itself when its last seat is taken. Empty otherwise.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -152,6 +160,11 @@ class Game(models.Model):
         ordering = ["-created_at"]
         indexes = [
             models.Index(fields=["status", "visibility", "-created_at"]),
+            models.Index(
+                fields=["match_key", "created_at"],
+                name="games_quick_match_waiting",
+                condition=models.Q(status="waiting") & ~models.Q(match_key=""),
+            ),
             models.Index(
                 fields=["bots_only", "next_due_at"],
                 name="games_due_deadlines_by_queue",

@@ -12,12 +12,13 @@ import dataclasses
 import secrets
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 
 from games import engine
 from games.engine import InvalidRules, StartGame
 from games.engine.state import Timers
+from games.log.hashing import canonical, sha256_hex
 from games.log.store import SYSTEM, NewEvent
 from games.timers.options import timers_with_defaults
 from players.models import Player
@@ -64,20 +65,17 @@ def game_create(
     seat_host: bool = True,
     bot_think_ms: int = DEFAULT_BOT_THINK_MS,
     rematch_of: Game | None = None,
+    match_key: str = "",
 ) -> Game:
     """A waiting game. The host takes seat 0 unless `seat_host` is false; each of `bots`
     (`{"strategy"}`) takes the next seat with a bot player of its own; `rematch_of` (an
-    ended game) is named in its `game_created` event."""
-    rule_set = rule_set_or_error(rules.get("preset", "classic"), rules.get("options") or {})
-    try:
-        engine.check_seats(rule_set, seats)
-    except InvalidRules as invalid:
-        raise InvalidOption(invalid.message, code=invalid.code, option=invalid.option) from None
+    ended game) is named in its `game_created` event. A `match_key` (quick match) makes
+    a game that starts by itself when its last seat is taken."""
+    rules_, timers_ = game_settings(seats, rules, timers)
     if not seat_host and len(bots or ()) == seats and not host.is_staff:
+        rule_set = rule_set_or_error(rules.get("preset", "classic"), rules.get("options") or {})
         _check_bots_alone(rule_set, bot_think_ms)
-    timers_ = timers_with_defaults(timers or {}, rule_set)
     setup = setup or {}
-    rules_ = engine.rules.rules_to_dict(rule_set)
     created = NewEvent(
         "game_created",
         {
@@ -93,6 +91,7 @@ def game_create(
             "seat_host": seat_host,
             "bot_think_ms": bot_think_ms,
             **({"rematch_of": str(rematch_of.id)} if rematch_of is not None else {}),
+            **({"quick_match": True} if match_key else {}),
         },
         None,
         f"player:{host.id}",
@@ -107,6 +106,7 @@ def game_create(
         "invite_code": secrets.token_urlsafe(12) if visibility == Visibility.INVITE else "",
         "setup": setup,
         "hash_scheme": HASH_SCHEME,
+        "match_key": match_key,
         "bots": {
             "think_ms": bot_think_ms,
             "strategies": {str(first_bot + i): name for i, name in enumerate(strategies)},
@@ -158,6 +158,17 @@ def check_open_games(player: Player, **problem) -> None:
         )
 
 
+def game_settings(seats: int, rules: dict, timers: dict | None) -> tuple[dict, dict]:
+    """The rules and timers a game of `seats` seats records, every option and timer
+    filled in from the preset and the defaults; refused with InvalidOption."""
+    rule_set = rule_set_or_error(rules.get("preset", "classic"), rules.get("options") or {})
+    try:
+        engine.check_seats(rule_set, seats)
+    except InvalidRules as invalid:
+        raise InvalidOption(invalid.message, code=invalid.code, option=invalid.option) from None
+    return engine.rules.rules_to_dict(rule_set), timers_with_defaults(timers or {}, rule_set)
+
+
 def _bot_player(seat: int, strategy: str) -> Player:
     """A player of its own for each bot seat (it holds no token)."""
     return Player.objects.create(name=f"{strategy} bot {seat}", bot=True)
@@ -190,7 +201,57 @@ def game_join(*, game_id, player: Player, invite_code: str | None = None) -> Gam
         ):
             raise InviteRequired()  # no version: an outsider learns nothing of the game
         _take_free_seat(w, player)
+        if game.match_key and len(game.seat_rows()) == game.seat_count:
+            # A quick match game starts itself: the deal commits with the last seat.
+            w.step(start_command(game), actor=SYSTEM)
     return w
+
+
+def game_quick_match(*, player: Player, seats: int, rules: dict, timers: dict | None):
+    """Seat `player` in the public quick match game with the same seat count, rules and
+    timers (after defaults) that has waited longest, or create one they host. Returns
+    (the GameWrite of the join, False) or (the new Game, True); a player already waiting
+    in such a game gets it back unchanged.
+
+    Joining and creating go through `game_join` and `game_create`, so whatever they
+    check applies here too. Quick matches for the same settings queue on one lock
+    (PostgreSQL; SQLite's writers are serialized anyway), so two callers never both
+    create a game where one should have joined the other's."""
+    rules_, timers_ = game_settings(seats, rules, timers)
+    key = quick_match_key(seats, rules_, timers_)
+    with transaction.atomic():
+        _hold_quick_match(key)
+        waiting = Game.objects.filter(
+            match_key=key, status=GameStatus.WAITING, visibility=Visibility.PUBLIC
+        ).order_by("created_at", "id")
+        own = waiting.filter(seats__player=player).first()
+        if own is not None:
+            return game_join(game_id=own.id, player=player), False
+        for game_id in waiting.values_list("id", flat=True)[:QUICK_MATCH_CANDIDATES]:
+            try:
+                return game_join(game_id=game_id, player=player), False
+            except GameConflict:
+                continue  # filled or closed by a plain join or a leave meanwhile
+        game = game_create(host=player, seats=seats, rules=rules_, timers=timers_, match_key=key)
+        return game, True
+
+
+#: The waiting games a quick match tries before it creates one.
+QUICK_MATCH_CANDIDATES = 20
+
+
+def quick_match_key(seats: int, rules: dict, timers: dict) -> str:
+    """What two quick matches must share to meet: the seat count, the whole rule set
+    (every option, after the preset) and every timer (after the defaults)."""
+    return sha256_hex(canonical({"seats": seats, "rules": rules, "timers": timers}))
+
+
+def _hold_quick_match(key: str) -> None:
+    if connection.vendor != "postgresql":
+        return
+    lock_id = int(sha256_hex(f"quick-match:{key}")[:16], 16) - 2**63
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [lock_id])
 
 
 def _take_free_seat(w: GameWrite, player: Player, **problem) -> None:

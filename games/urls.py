@@ -6,6 +6,7 @@ app_name = "games"
 
 urlpatterns = [
     path("games", apis.GameListCreateApi.as_view(), name="list"),
+    path("quick-match", apis.QuickMatchApi.as_view(), name="quick-match"),
     path("games/<uuid:game_id>", apis.GameDetailApi.as_view(), name="detail"),
     path("games/<uuid:game_id>/join", apis.GameJoinApi.as_view(), name="join"),
     path("games/<uuid:game_id>/leave", apis.GameLeaveApi.as_view(), name="leave"),

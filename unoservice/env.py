@@ -79,6 +79,26 @@ def mode(env: Mapping[str, str]) -> str:
     return value
 
 
+def cors_origins(env: Mapping[str, str], run_mode: str) -> list[str]:
+    """The origins whose browser pages may call the API (``UNO_CORS_ORIGINS``): a comma
+    list of origins such as ``https://play.example``, or ``*`` for any. Unset: ``*`` in the
+    embedded mode (a local service that pages on any port may call), none in production."""
+    raw = env.get("UNO_CORS_ORIGINS")
+    if raw is None:
+        return ["*"] if run_mode == "embedded" else []
+    origins = [item.strip().rstrip("/") for item in raw.split(",") if item.strip()]
+    if "*" in origins:
+        return ["*"]
+    for origin in origins:
+        scheme, _, host = origin.partition("://")
+        if scheme not in ("http", "https") or not host or "/" in host:
+            raise ImproperlyConfigured(
+                f"UNO_CORS_ORIGINS: {origin!r} is not an origin (scheme://host[:port], "
+                "e.g. https://play.example) nor *"
+            )
+    return origins
+
+
 def data_dir(env: Mapping[str, str], base_dir: Path) -> Path:
     """The folder for the embedded database, broker queue, beat schedule and secret key."""
     path = Path(env.get("UNO_DATA_DIR") or base_dir / ".data").expanduser().resolve()

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "corsheaders",
     "unoservice.ops",
     "players",
     "games",
@@ -87,6 +88,37 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as django-axes requires
+]
+
+# Browser pages on other origins (UNO_CORS_ORIGINS; django-cors-headers), on /api/ only.
+# Tokens travel in the Authorization header, never in cookies, so no credentials are
+# allowed and a preflight is answered before authentication. No origin: no middleware.
+UNO_CORS_ORIGINS = env.cors_origins(ENV, UNO_MODE)
+if UNO_CORS_ORIGINS:
+    # First after the request log: a preflight is answered here, before the throttles.
+    MIDDLEWARE.insert(1, "corsheaders.middleware.CorsMiddleware")
+CORS_URLS_REGEX = r"^/api/"
+CORS_ALLOW_ALL_ORIGINS = UNO_CORS_ORIGINS == ["*"]
+CORS_ALLOWED_ORIGINS = [] if CORS_ALLOW_ALL_ORIGINS else UNO_CORS_ORIGINS
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_HEADERS = [
+    "authorization",
+    "content-type",
+    "idempotency-key",
+    "if-match",
+    "if-none-match",
+    "last-event-id",
+    "x-request-id",
+]
+CORS_EXPOSE_HEADERS = [
+    "ETag",
+    "Location",
+    "Retry-After",
+    "RateLimit-Limit",
+    "RateLimit-Remaining",
+    "RateLimit-Reset",
+    "Idempotent-Replayed",
+    "X-Request-ID",
 ]
 
 ROOT_URLCONF = "unoservice.urls"

@@ -51,12 +51,18 @@ from games.http.serializers import (
     GameView,
     JoinInput,
     LegalActions,
+    QuickMatchInput,
     SealView,
     SigningKeys,
     UnknownCardError,
     parse_action,
 )
-from games.http.stream_schema import GAME_STREAM_FRAME, PLAYER_STREAM_FRAME
+from games.http.stream_schema import (
+    GAME_SSE_EVENT,
+    GAME_STREAM_FRAME,
+    PLAYER_SSE_EVENT,
+    PLAYER_STREAM_FRAME,
+)
 from games.live.frames import game_frames, player_frames
 from games.live.spectators import spectator_join
 from games.live.stream_views import LEASE_SECONDS, StreamApiView
@@ -407,6 +413,66 @@ class GameJoinApi(GameApi):
         return self.written_response(written)
 
 
+class QuickMatchApi(GameApi):
+    """Play the next public game with these settings: join the one that has waited
+    longest, or create one. Such games start by themselves once full."""
+
+    throttle_scope = "lobby"
+    refusals = {
+        "post": ((InvalidOption, ("invalid_option", "unknown_option")),),
+    }
+
+    @extend_schema(
+        operation_id="games_quick_match",
+        tags=["games"],
+        summary="Quick match: join the longest-waiting matching game, or create one",
+        description="Joins the public quick match game with the same seat count, rules and "
+        "timers that has waited longest (200, its view), or creates one that you host in "
+        "seat 0 (201, with `Location`). Rules are compared after the preset is applied "
+        "(every option) and timers after the defaults are filled in. A quick match game "
+        "starts by itself when its last seat is taken: the answer to that join is the "
+        "started game. Asking again while you wait in such a game answers it (200). "
+        "Only games made by quick match are matched; others wait for their host to start.",
+        request=QuickMatchInput,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={
+            201: OpenApiResponse(GameView, description="No game was waiting: a new one."),
+            200: OpenApiResponse(
+                GameView,
+                description="A waiting game you now sit in (started if you took its last "
+                "seat), or the one you were already waiting in.",
+            ),
+            **problems(409, 422),
+        },
+        examples=[
+            OpenApiExample("Two seats, classic", request_only=True, value={"seats": 2}),
+            OpenApiExample(
+                "Four seats, house rules, 30 s turns",
+                request_only=True,
+                value={
+                    "seats": 4,
+                    "rules": {"preset": "house"},
+                    "timers": {"turn_seconds": 30},
+                },
+            ),
+        ],
+    )
+    def post(self, request):
+        return idempotent(request, lambda: self._quick_match(request))
+
+    def _quick_match(self, request):
+        data = _valid(QuickMatchInput, request.data)
+        found, created = services.game_quick_match(
+            player=request.user,
+            seats=data["seats"],
+            rules=data.get("rules") or {"preset": "classic", "options": {}},
+            timers=data.get("timers"),
+        )
+        if created:
+            return self.view_response(found, status=201)
+        return self.written_response(found)
+
+
 class GameLeaveApi(GameApi):
     """Leave: while waiting the seat is freed (the host's leaving closes the game);
     while playing the seat is removed from play and its cards go under the draw pile."""
@@ -653,6 +719,10 @@ def _feed_response(request, feed: dict):
     return with_etag(request, Response(feed), version_etag(feed["version"]))
 
 
+#: A `Last-Event-ID` the service takes: a frame id (HTTP drops the spaces around it).
+LAST_EVENT_ID_PATTERN = r"^[0-9]{1,10}$"
+
+
 class InvalidLastEventId(ApiError):
     status_code = 400
     default_code = "invalid_request"
@@ -677,11 +747,12 @@ SSE_FRAMES = (
 )
 
 
-def stream_responses(frames_text: str, ndjson_frame) -> dict:
-    """A stream's 200 in both media types: SSE by default, NDJSON by Accept."""
+def stream_responses(frames_text: str, ndjson_frame, sse_event) -> dict:
+    """A stream's 200 in both media types: SSE by default, NDJSON by Accept. The SSE
+    schema describes one event (OpenAPI 3.0 has no way to describe the whole stream)."""
     return {
         (200, "text/event-stream"): OpenApiResponse(
-            OpenApiTypes.STR, description="Server-Sent Events. " + frames_text + SSE_FRAMES
+            sse_event, description="Server-Sent Events. " + frames_text + SSE_FRAMES
         ),
         (200, "application/x-ndjson"): OpenApiResponse(
             ndjson_frame, description="NDJSON: one frame per line. " + frames_text
@@ -713,9 +784,10 @@ class GameStreamApi(StreamApiView, GameApi):
             OpenApiParameter("after", SEQ, description="Resume after this seq."),
             OpenApiParameter(
                 "Last-Event-ID",
-                str,
+                {"type": "string", "pattern": LAST_EVENT_ID_PATTERN},
                 OpenApiParameter.HEADER,
-                description="The last frame id received (sent by EventSource on reconnect).",
+                description="The last frame id received (sent by EventSource on reconnect): "
+                "an integer; anything else is a 400 `invalid_request`.",
             ),
             OpenApiParameter("ticket", str, description="A stream ticket, for EventSource."),
             OpenApiParameter(
@@ -728,7 +800,7 @@ class GameStreamApi(StreamApiView, GameApi):
             OpenApiParameter("format", exclude=True),  # the media type goes by Accept
         ],
         responses={
-            **stream_responses(STREAM_FRAMES, GAME_STREAM_FRAME),
+            **stream_responses(STREAM_FRAMES, GAME_STREAM_FRAME, GAME_SSE_EVENT),
             **problems(),
         },
     )
@@ -780,7 +852,7 @@ class PlayerStreamApi(StreamApiView, GameApi):
             OpenApiParameter("format", exclude=True),  # the media type goes by Accept
         ],
         responses={
-            **stream_responses(PLAYER_STREAM_FRAMES, PLAYER_STREAM_FRAME),
+            **stream_responses(PLAYER_STREAM_FRAMES, PLAYER_STREAM_FRAME, PLAYER_SSE_EVENT),
             **problem_responses(401, 429),
         },
     )
@@ -790,15 +862,17 @@ class PlayerStreamApi(StreamApiView, GameApi):
 
 
 def _stream_start(request) -> int | None:
-    """Where a stream resumes: `Last-Event-ID`, else `?after=`, else None (the head)."""
+    """Where a stream resumes: `Last-Event-ID`, else `?after=`, else None (the head).
+    Both are checked when both are sent: the header wins, but a bad `after` is a 400."""
+    after = None
+    if request.query_params.get("after") is not None:
+        after = _int_param(request, "after", 0, 0, MAX_SEQ)
     header = request.headers.get("Last-Event-ID")
     if header is not None:
-        if not re.fullmatch(r"\s*[0-9]{1,10}\s*", header):
+        if not re.fullmatch(LAST_EVENT_ID_PATTERN, header.strip()):
             raise InvalidLastEventId()
         return int(header)
-    if request.query_params.get("after") is None:
-        return None
-    return _int_param(request, "after", 0, 0, MAX_SEQ)
+    return after
 
 
 class GameReplayApi(GameApi):

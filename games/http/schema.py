@@ -235,6 +235,8 @@ LINKS = {
     ("games_create", "201"): [(name, "game_id", "$response.body#/id") for name in GAME_LINKS],
     ("games_join", "200"): [(name, "game_id", "$response.body#/id") for name in GAME_LINKS],
     ("games_start", "200"): [(name, "game_id", "$response.body#/id") for name in GAME_LINKS],
+    ("games_quick_match", "201"): [(name, "game_id", "$response.body#/id") for name in GAME_LINKS],
+    ("games_quick_match", "200"): [(name, "game_id", "$response.body#/id") for name in GAME_LINKS],
     ("players_tokens_create", "201"): [("players_tokens_revoke", "token_id", "$response.body#/id")],
 }
 

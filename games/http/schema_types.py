@@ -204,6 +204,10 @@ SHELL_EVENTS: dict[str, dict] = {
             "seat_host": {"type": "boolean"},
             "bot_think_ms": {"type": "integer"},
             "rematch_of": {"type": "string", "format": "uuid"},
+            "quick_match": {
+                "type": "boolean",
+                "description": "Made by quick match: it starts by itself when full.",
+            },
         },
         "required": ["seats", "rules", "timers", "visibility", "host", "staff_setup"],
     },

@@ -283,6 +283,18 @@ class GameCreateInput(RequestBody):
         return data
 
 
+class QuickMatchInput(RequestBody):
+    seats = StrictIntegerField(min_value=2, max_value=10)
+    rules = RulesInput(
+        required=False,
+        help_text="As for creating a game (classic when absent): matched after the preset "
+        "is applied, so games whose options end up the same meet.",
+    )
+    timers = TimersInput(
+        required=False, help_text="As for creating a game: matched with the defaults filled in."
+    )
+
+
 class JoinInput(RequestBody):
     invite_code = StrictCharField(required=False, allow_blank=True)
 

@@ -3,7 +3,9 @@ serializers: the streams write their frames themselves, games.live.frames).
 
 An NDJSON stream sends one frame object per line, `{"kind", "id", "data"}`; a Server-Sent
 Events stream sends the same frame as `event: <kind>`, `id: <id>` and `data: <data as
-one line of JSON>`. Each union below is keyed by `kind`."""
+one line of JSON>`. Each union below is keyed by `kind`; `sse_event` describes one SSE
+event as an OpenAPI 3.0 document can (an object of the event's fields, as test tools
+such as schemathesis read an event stream), its `data` the JSON text of the frame's data."""
 
 from __future__ import annotations
 
@@ -135,3 +137,27 @@ PLAYER_STREAM_FRAME = PolymorphicProxySerializer(
     serializers=PLAYER_FRAMES,
     resource_type_field_name="kind",
 )
+
+
+# --- Server-Sent Events ---------------------------------------------------------------
+
+
+def sse_event(name: str, kinds: list[str], id_help: str) -> type[serializers.Serializer]:
+    """One SSE event of a stream whose NDJSON frames are `kinds`: its `event`, `id` and
+    `data` fields, each a string as SSE sends them."""
+    fields = {
+        "event": serializers.ChoiceField(choices=kinds, help_text="The frame's `kind`."),
+        "id": serializers.RegexField(r"^[0-9]+$", help_text=id_help),
+        "data": serializers.CharField(
+            help_text="One line of JSON: the `data` of the NDJSON frame of the same `kind` "
+            "(an object, as that frame's schema says)."
+        ),
+        "__doc__": "One Server-Sent Event (a keepalive is a comment line, not an event).",
+    }
+    return type(name, (serializers.Serializer,), fields)
+
+
+GAME_SSE_EVENT = sse_event(
+    "GameStreamEvent", list(GAME_FRAMES), "The event's seq or the view's version."
+)
+PLAYER_SSE_EVENT = sse_event("PlayerStreamEvent", list(PLAYER_FRAMES), _COUNT)

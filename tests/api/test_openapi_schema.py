@@ -42,6 +42,7 @@ API_PATHS = {
     "/api/v1/stream-tickets",
     "/api/v1/games",
     "/api/v1/games/{game_id}",
+    "/api/v1/quick-match",
     "/api/v1/games/{game_id}/join",
     "/api/v1/games/{game_id}/leave",
     "/api/v1/games/{game_id}/start",

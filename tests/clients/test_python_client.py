@@ -220,3 +220,28 @@ def _same(got, expected) -> bool:
         return datetime.fromisoformat(got) == datetime.fromisoformat(expected)
     except (TypeError, ValueError):
         return False
+
+
+def test_every_name_the_client_guide_imports_from_the_client_exists(uno_client):
+    """docs/clients.md's Python snippets import only what the committed client has."""
+    import re
+
+    guide = (CLIENTS.parent / "docs" / "clients.md").read_text()
+    snippets = re.findall(r"```python\n(.*?)```", guide, flags=re.DOTALL)
+    imports = re.findall(r"^from (uno_client[\w.]*) import (.+)$", "\n".join(snippets), re.M)
+    assert imports
+
+    def importable(module: str, name: str) -> bool:
+        try:
+            exec(f"from {module} import {name}", {})
+        except ImportError:
+            return False
+        return True
+
+    missing = [
+        f"{module}.{name.strip()}"
+        for module, names in imports
+        for name in names.split(",")
+        if not importable(module, name.strip())
+    ]
+    assert missing == []

@@ -552,6 +552,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/quick-match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quick match: join the longest-waiting matching game, or create one
+         * @description Joins the public quick match game with the same seat count, rules and timers that has waited longest (200, its view), or creates one that you host in seat 0 (201, with `Location`). Rules are compared after the preset is applied (every option) and timers after the defaults are filled in. A quick match game starts by itself when its last seat is taken: the answer to that join is the started game. Asking again while you wait in such a game answers it (200). Only games made by quick match are matched; others wait for their host to start.
+         */
+        post: operations["games_quick_match"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stream-tickets": {
         parameters: {
             query?: never;
@@ -817,12 +837,12 @@ export interface components {
             /** @description One server bot per item, seated right after the creator (seats 1, 2, …; from seat 0 with `seat_host: false`). Each has a player of its own (`"bot": true`) and its seat's `state` is `bot`. */
             bots?: components["schemas"]["BotInput"][];
             /**
-             * @description false: the creator takes no seat but stays the host (starts the game and may watch it), so a game of bots alone is possible.
+             * @description false: the creator takes no seat but stays the host (starts the game and may watch it), so a game of bots alone is possible. Such a game counts toward its host's open games and, unless staff make it, plays to at most 500 points.
              * @default true
              */
             seat_host?: boolean;
             /**
-             * @description How long a bot waits before it acts, in milliseconds.
+             * @description How long a bot waits before it acts, in milliseconds; at least 200 in a game of bots alone that staff did not make (400 `invalid_option` otherwise).
              * @default 600
              */
             bot_think_ms?: number;
@@ -892,6 +912,28 @@ export interface components {
          * @enum {string}
          */
         GameStartedFrameKindEnum: "game_started";
+        /** @description One Server-Sent Event (a keepalive is a comment line, not an event). */
+        GameStreamEvent: {
+            /**
+             * @description The frame's `kind`.
+             *
+             *     * `view` - view
+             *     * `event` - event
+             *     * `end` - end
+             */
+            event: components["schemas"]["GameStreamEventEventEnum"];
+            /** @description The event's seq or the view's version. */
+            id: string;
+            /** @description One line of JSON: the `data` of the NDJSON frame of the same `kind` (an object, as that frame's schema says). */
+            data: string;
+        };
+        /**
+         * @description * `view` - view
+         *     * `event` - event
+         *     * `end` - end
+         * @enum {string}
+         */
+        GameStreamEventEventEnum: "view" | "event" | "end";
         GameStreamFrame: components["schemas"]["ViewFrame"] | components["schemas"]["EventFrame"] | components["schemas"]["EndFrame"];
         GameSummary: {
             /** Format: uuid */
@@ -1197,6 +1239,36 @@ export interface components {
                 [key: string]: components["schemas"]["StatsOutput"];
             };
         };
+        /** @description One Server-Sent Event (a keepalive is a comment line, not an event). */
+        PlayerStreamEvent: {
+            /**
+             * @description The frame's `kind`.
+             *
+             *     * `snapshot` - snapshot
+             *     * `your_turn` - your_turn
+             *     * `game_started` - game_started
+             *     * `game_ended` - game_ended
+             *     * `seat_taken` - seat_taken
+             *     * `seat_left` - seat_left
+             *     * `rematch` - rematch
+             */
+            event: components["schemas"]["PlayerStreamEventEventEnum"];
+            /** @description This connection's frame count (the stream does not resume). */
+            id: string;
+            /** @description One line of JSON: the `data` of the NDJSON frame of the same `kind` (an object, as that frame's schema says). */
+            data: string;
+        };
+        /**
+         * @description * `snapshot` - snapshot
+         *     * `your_turn` - your_turn
+         *     * `game_started` - game_started
+         *     * `game_ended` - game_ended
+         *     * `seat_taken` - seat_taken
+         *     * `seat_left` - seat_left
+         *     * `rematch` - rematch
+         * @enum {string}
+         */
+        PlayerStreamEventEventEnum: "snapshot" | "your_turn" | "game_started" | "game_ended" | "seat_taken" | "seat_left" | "rematch";
         PlayerStreamFrame: components["schemas"]["SnapshotFrame"] | components["schemas"]["YourTurnFrame"] | components["schemas"]["GameStartedFrame"] | components["schemas"]["GameEndedFrame"] | components["schemas"]["SeatTakenFrame"] | components["schemas"]["SeatLeftFrame"] | components["schemas"]["RematchFrame"];
         /**
          * @description A request body: a member the operation does not take is a 400 `unknown_field`
@@ -1275,7 +1347,7 @@ export interface components {
              * @description A stable machine-readable code, e.g. not_found.
              * @enum {string}
              */
-            code: "account_disabled" | "cannot_call_uno" | "cannot_pass" | "card_not_in_hand" | "card_not_playable" | "catch_not_allowed" | "color_required" | "drawn_card_only" | "game_full" | "game_not_active" | "game_not_ended" | "game_not_found" | "game_not_full" | "game_not_sealed" | "headers_too_large" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "invalid_target" | "invite_required" | "leaderboard_not_found" | "log_not_foldable" | "metrics_not_allowed" | "not_authenticated" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "nothing_to_challenge" | "nothing_to_draw" | "player_not_found" | "request_in_progress" | "service_unavailable" | "staff_only" | "stale_version" | "target_required" | "throttled" | "token_not_found" | "too_many_streams" | "unexpected_field" | "unknown_card" | "unknown_field" | "unknown_option" | "unsupported_media_type" | "window_closed" | "wrong_phase";
+            code: "account_disabled" | "cannot_call_uno" | "cannot_pass" | "card_not_in_hand" | "card_not_playable" | "catch_not_allowed" | "color_required" | "drawn_card_only" | "game_full" | "game_not_active" | "game_not_ended" | "game_not_found" | "game_not_full" | "game_not_sealed" | "headers_too_large" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "invalid_target" | "invite_required" | "leaderboard_not_found" | "log_not_foldable" | "metrics_not_allowed" | "not_authenticated" | "not_found" | "not_host" | "not_seated" | "not_your_turn" | "nothing_to_challenge" | "nothing_to_draw" | "player_not_found" | "request_in_progress" | "service_unavailable" | "staff_only" | "stale_version" | "target_required" | "throttled" | "token_not_found" | "too_many_games" | "too_many_streams" | "unexpected_field" | "unknown_card" | "unknown_field" | "unknown_option" | "unsupported_media_type" | "window_closed" | "wrong_phase";
             /** @description The request's path. */
             instance?: string;
             /** @description For invalid_request: the messages for each field. */
@@ -1293,6 +1365,18 @@ export interface components {
              * @description For a rematch that cannot seat the caller: the next game.
              */
             next_game_id?: string;
+        };
+        /**
+         * @description A request body: a member the operation does not take is a 400 `unknown_field`
+         *     whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
+         *     so a typo never passes for a default.
+         */
+        QuickMatchInput: {
+            seats: number;
+            /** @description As for creating a game (classic when absent): matched after the preset is applied, so games whose options end up the same meet. */
+            rules?: components["schemas"]["RulesInput"];
+            /** @description As for creating a game: matched with the defaults filled in. */
+            timers?: components["schemas"]["TimersInput"];
         };
         RatingChangeOutput: {
             /**
@@ -2269,6 +2353,8 @@ export interface components {
             bot_think_ms?: number;
             /** Format: uuid */
             rematch_of?: string;
+            /** @description Made by quick match: it starts by itself when full. */
+            quick_match?: boolean;
         };
         GameCreatedEvent: {
             seq: number;
@@ -2840,7 +2926,7 @@ export interface components {
         };
         GamesCreateProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "headers_too_large" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "not_authenticated" | "request_in_progress" | "service_unavailable" | "staff_only" | "throttled" | "unknown_card" | "unknown_field" | "unknown_option" | "unsupported_media_type";
+            code?: "account_disabled" | "headers_too_large" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "not_authenticated" | "request_in_progress" | "service_unavailable" | "staff_only" | "throttled" | "too_many_games" | "unknown_card" | "unknown_field" | "unknown_option" | "unsupported_media_type";
         };
         GamesEventsProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
@@ -2852,7 +2938,7 @@ export interface components {
         };
         GamesJoinProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "game_full" | "game_not_active" | "game_not_found" | "headers_too_large" | "idempotency_key_reused" | "invalid_request" | "invite_required" | "not_authenticated" | "not_found" | "request_in_progress" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+            code?: "account_disabled" | "game_full" | "game_not_active" | "game_not_found" | "headers_too_large" | "idempotency_key_reused" | "invalid_request" | "invite_required" | "not_authenticated" | "not_found" | "request_in_progress" | "service_unavailable" | "throttled" | "too_many_games" | "unknown_field" | "unsupported_media_type";
         };
         GamesLeaveProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
@@ -2866,9 +2952,13 @@ export interface components {
             /** @enum {string} */
             code?: "account_disabled" | "headers_too_large" | "invalid_request" | "not_authenticated" | "service_unavailable" | "throttled";
         };
+        GamesQuickMatchProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "account_disabled" | "headers_too_large" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "not_authenticated" | "request_in_progress" | "service_unavailable" | "throttled" | "unknown_field" | "unknown_option" | "unsupported_media_type";
+        };
         GamesRematchProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "game_full" | "game_not_active" | "game_not_ended" | "game_not_found" | "headers_too_large" | "idempotency_key_reused" | "invalid_request" | "not_authenticated" | "not_found" | "not_seated" | "request_in_progress" | "service_unavailable" | "throttled" | "unknown_field" | "unsupported_media_type";
+            code?: "account_disabled" | "game_full" | "game_not_active" | "game_not_ended" | "game_not_found" | "headers_too_large" | "idempotency_key_reused" | "invalid_request" | "not_authenticated" | "not_found" | "not_seated" | "request_in_progress" | "service_unavailable" | "throttled" | "too_many_games" | "unknown_field" | "unsupported_media_type";
         };
         GamesReplayProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
@@ -3221,7 +3311,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesCreateProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`, `too_many_games`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4373,7 +4463,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesJoinProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`, `too_many_games`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4912,7 +5002,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesRematchProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`, `too_many_games`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5457,7 +5547,7 @@ export interface operations {
                 views?: "all" | "first";
             };
             header?: {
-                /** @description The last frame id received (sent by EventSource on reconnect). */
+                /** @description The last frame id received (sent by EventSource on reconnect): an integer; anything else is a 400 `invalid_request`. */
                 "Last-Event-ID"?: string;
             };
             path: {
@@ -7198,6 +7288,188 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["PlayersTokensRevokeProblem"];
+                };
+            };
+        };
+    };
+    games_quick_match: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key and body returns the stored response and applies nothing (422 with another body; 409 `request_in_progress` while the first is running). Keys are kept at least 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickMatchInput"];
+            };
+        };
+        responses: {
+            /** @description A waiting game you now sit in (started if you took its last seat), or the one you were already waiting in. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description No game was waiting: a new one. */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    /** @description The absolute URL of the resource created. */
+                    Location?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was applied again). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description The game's version and a digest of this answer, quoted (`"12-3f9a0c1d2e4b5a67"`): send it in `If-None-Match` for a 304 while the answer is the same, or in `If-Match` with an action (only its version counts). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `invalid_option`, `invalid_request`, `unknown_field`, `unknown_option`. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesQuickMatchProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `account_disabled`, `not_authenticated`. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesQuickMatchProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `request_in_progress`. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesQuickMatchProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesQuickMatchProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `idempotency_key_reused`. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesQuickMatchProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesQuickMatchProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `headers_too_large`. */
+            431: {
+                headers: {
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesQuickMatchProblem"];
+                };
+            };
+            /** @description An RFC 9457 problem; `code` is one of `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window of the most restrictive throttle that applies. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that window resets. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["GamesQuickMatchProblem"];
                 };
             };
         };

@@ -108,6 +108,8 @@ from .game_started_event_type import GameStartedEventType
 from .game_started_frame import GameStartedFrame
 from .game_started_frame_kind_enum import GameStartedFrameKindEnum
 from .game_started_public import GameStartedPublic
+from .game_stream_event import GameStreamEvent
+from .game_stream_event_event_enum import GameStreamEventEventEnum
 from .game_summary import GameSummary
 from .game_summary_page import GameSummaryPage
 from .game_view import GameView
@@ -135,6 +137,8 @@ from .games_list_problem import GamesListProblem
 from .games_list_problem_code import GamesListProblemCode
 from .games_list_status import GamesListStatus
 from .games_list_visibility import GamesListVisibility
+from .games_quick_match_problem import GamesQuickMatchProblem
+from .games_quick_match_problem_code import GamesQuickMatchProblemCode
 from .games_rematch_problem import GamesRematchProblem
 from .games_rematch_problem_code import GamesRematchProblemCode
 from .games_replay_problem import GamesReplayProblem
@@ -189,6 +193,8 @@ from .player_ref_output import PlayerRefOutput
 from .player_snapshot import PlayerSnapshot
 from .player_stats_output import PlayerStatsOutput
 from .player_stats_output_by_preset import PlayerStatsOutputByPreset
+from .player_stream_event import PlayerStreamEvent
+from .player_stream_event_event_enum import PlayerStreamEventEventEnum
 from .players_games_list_problem import PlayersGamesListProblem
 from .players_games_list_problem_code import PlayersGamesListProblemCode
 from .players_me_problem import PlayersMeProblem
@@ -225,6 +231,7 @@ from .preset_enum import PresetEnum
 from .problem import Problem
 from .problem_code import ProblemCode
 from .problem_errors import ProblemErrors
+from .quick_match_input import QuickMatchInput
 from .rating_change_output import RatingChangeOutput
 from .rating_change_page import RatingChangePage
 from .register_input import RegisterInput
@@ -479,6 +486,8 @@ __all__ = (
     "GamesListProblemCode",
     "GamesListStatus",
     "GamesListVisibility",
+    "GamesQuickMatchProblem",
+    "GamesQuickMatchProblemCode",
     "GamesRematchProblem",
     "GamesRematchProblemCode",
     "GamesReplayProblem",
@@ -499,6 +508,8 @@ __all__ = (
     "GameStartedFrame",
     "GameStartedFrameKindEnum",
     "GameStartedPublic",
+    "GameStreamEvent",
+    "GameStreamEventEventEnum",
     "GameSummary",
     "GameSummaryPage",
     "GameView",
@@ -566,6 +577,8 @@ __all__ = (
     "PlayersTokensRetrieveProblemCode",
     "PlayersTokensRevokeProblem",
     "PlayersTokensRevokeProblemCode",
+    "PlayerStreamEvent",
+    "PlayerStreamEventEventEnum",
     "PositionInput",
     "PositionInputHands",
     "PositionInputScores",
@@ -580,6 +593,7 @@ __all__ = (
     "Problem",
     "ProblemCode",
     "ProblemErrors",
+    "QuickMatchInput",
     "RatingChangeOutput",
     "RatingChangePage",
     "RegisterInput",

@@ -30,8 +30,10 @@ class GameCreateInput:
             bots (list[BotInput] | Unset): One server bot per item, seated right after the creator (seats 1, 2, …; from seat
                 0 with `seat_host: false`). Each has a player of its own (`"bot": true`) and its seat's `state` is `bot`.
             seat_host (bool | Unset): false: the creator takes no seat but stays the host (starts the game and may watch
-                it), so a game of bots alone is possible. Default: True.
-            bot_think_ms (int | Unset): How long a bot waits before it acts, in milliseconds. Default: 600.
+                it), so a game of bots alone is possible. Such a game counts toward its host's open games and, unless staff make
+                it, plays to at most 500 points. Default: True.
+            bot_think_ms (int | Unset): How long a bot waits before it acts, in milliseconds; at least 200 in a game of bots
+                alone that staff did not make (400 `invalid_option` otherwise). Default: 600.
             rules (RulesInput | Unset): A request body: a member the operation does not take is a 400 `unknown_field`
                 whose `field` names it (with its path, e.g. `rules.presets`), not silently dropped,
                 so a typo never passes for a default.

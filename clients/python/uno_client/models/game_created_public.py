@@ -34,6 +34,7 @@ class GameCreatedPublic:
         seat_host (bool | Unset):
         bot_think_ms (int | Unset):
         rematch_of (UUID | Unset):
+        quick_match (bool | Unset): Made by quick match: it starts by itself when full.
     """
 
     seats: int
@@ -47,6 +48,7 @@ class GameCreatedPublic:
     seat_host: bool | Unset = UNSET
     bot_think_ms: int | Unset = UNSET
     rematch_of: UUID | Unset = UNSET
+    quick_match: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -79,6 +81,8 @@ class GameCreatedPublic:
         if not isinstance(self.rematch_of, Unset):
             rematch_of = str(self.rematch_of)
 
+        quick_match = self.quick_match
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -101,6 +105,8 @@ class GameCreatedPublic:
             field_dict["bot_think_ms"] = bot_think_ms
         if rematch_of is not UNSET:
             field_dict["rematch_of"] = rematch_of
+        if quick_match is not UNSET:
+            field_dict["quick_match"] = quick_match
 
         return field_dict
 
@@ -142,6 +148,8 @@ class GameCreatedPublic:
         else:
             rematch_of = UUID(_rematch_of)
 
+        quick_match = d.pop("quick_match", UNSET)
+
         game_created_public = cls(
             seats=seats,
             rules=rules,
@@ -154,6 +162,7 @@ class GameCreatedPublic:
             seat_host=seat_host,
             bot_think_ms=bot_think_ms,
             rematch_of=rematch_of,
+            quick_match=quick_match,
         )
 
         game_created_public.additional_properties = d

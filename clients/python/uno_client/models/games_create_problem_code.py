@@ -12,6 +12,7 @@ class GamesCreateProblemCode(StrEnum):
     SERVICE_UNAVAILABLE = "service_unavailable"
     STAFF_ONLY = "staff_only"
     THROTTLED = "throttled"
+    TOO_MANY_GAMES = "too_many_games"
     UNKNOWN_CARD = "unknown_card"
     UNKNOWN_FIELD = "unknown_field"
     UNKNOWN_OPTION = "unknown_option"

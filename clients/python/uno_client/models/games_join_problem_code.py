@@ -15,6 +15,7 @@ class GamesJoinProblemCode(StrEnum):
     REQUEST_IN_PROGRESS = "request_in_progress"
     SERVICE_UNAVAILABLE = "service_unavailable"
     THROTTLED = "throttled"
+    TOO_MANY_GAMES = "too_many_games"
     UNKNOWN_FIELD = "unknown_field"
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
 

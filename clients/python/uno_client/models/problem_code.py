@@ -40,6 +40,7 @@ class ProblemCode(StrEnum):
     TARGET_REQUIRED = "target_required"
     THROTTLED = "throttled"
     TOKEN_NOT_FOUND = "token_not_found"
+    TOO_MANY_GAMES = "too_many_games"
     TOO_MANY_STREAMS = "too_many_streams"
     UNEXPECTED_FIELD = "unexpected_field"
     UNKNOWN_CARD = "unknown_card"
