@@ -66,10 +66,11 @@ def test_a_plain_join_of_a_quick_match_game_starts_it_too(ann, bob):
 
 def test_settings_are_matched_after_the_preset_and_the_timer_defaults(ann, bob):
     first = ann.post(QUICK, {"seats": 2}).json()
+    timers = ann.view(first["id"])["timers"]  # a POST answer leaves the rule set out
     same = {
         "seats": 2,
         "rules": {"preset": "classic", "options": {"target_score": 500}},
-        "timers": {"turn_seconds": first["timers"]["turn_seconds"]},
+        "timers": {"turn_seconds": timers["turn_seconds"]},
     }
 
     response = bob.post(QUICK, same)
