@@ -136,45 +136,14 @@ class Command(BaseCommand):
                     "--graceful-timeout=5",
                 ],
             ),
-            Child(
-                "worker",
-                [
-                    python,
-                    "-m",
-                    "celery",
-                    "--quiet",
-                    "-A",
-                    "unoservice",
-                    "worker",
-                    "--concurrency",
-                    str(options["concurrency"]),
-                    "--queues",
-                    settings.CELERY_TASK_DEFAULT_QUEUE,
-                    "--hostname",
-                    "embedded@%h",
-                    "--without-gossip",
-                    "--without-mingle",
-                ],
+            celery_worker(
+                "worker", options["concurrency"], settings.CELERY_TASK_DEFAULT_QUEUE, "embedded"
             ),
-            Child(
+            celery_worker(
                 "bots",
-                [
-                    python,
-                    "-m",
-                    "celery",
-                    "--quiet",
-                    "-A",
-                    "unoservice",
-                    "worker",
-                    "--concurrency",
-                    str(options["bot_concurrency"]),
-                    "--queues",
-                    settings.UNO_BOTS_QUEUE,
-                    "--hostname",
-                    "embedded-bots@%h",
-                    "--without-gossip",
-                    "--without-mingle",
-                ],
+                options["bot_concurrency"],
+                settings.UNO_BOTS_QUEUE,
+                "embedded-bots",
                 nice=BOTS_NICENESS,
             ),
             Child(
@@ -331,3 +300,28 @@ def _signal_pid(pid: int, signum: int) -> None:
 def _signal_group(pgid: int, signum: int) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(pgid, signum)
+
+
+def celery_worker(name: str, concurrency: int, queue: str, hostname: str, **child) -> Child:
+    """A Celery worker child consuming one queue."""
+    return Child(
+        name,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "--quiet",
+            "-A",
+            "unoservice",
+            "worker",
+            "--concurrency",
+            str(concurrency),
+            "--queues",
+            queue,
+            "--hostname",
+            f"{hostname}@%h",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        **child,
+    )
