@@ -419,7 +419,7 @@ class QuickMatchApi(GameApi):
 
     throttle_scope = "lobby"
     refusals = {
-        "post": ((InvalidOption, ("invalid_option", "unknown_option")),),
+        "post": ((InvalidOption, ("invalid_option", "unknown_option")), TooManyGames),
     }
 
     @extend_schema(

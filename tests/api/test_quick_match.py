@@ -177,3 +177,16 @@ def test_a_bad_body_is_400_and_makes_nothing(ann, body, code):
 
 def test_quick_match_needs_a_token(api_client, db):
     assert_problem(api_client.post(QUICK, {"seats": 2}, format="json"), 401, "not_authenticated")
+
+
+def test_a_quick_match_past_the_open_games_limit_is_429_too_many_games(ann, bob, settings):
+    settings.UNO_OPEN_GAMES_PER_PLAYER = 1
+    ann.post(QUICK, {"seats": 2, "timers": NO_TIMERS})
+    bob.post("/api/v1/games", {"seats": 2, "timers": NO_TIMERS})
+    games_before = Game.objects.count()
+
+    refused = bob.post(QUICK, {"seats": 2, "timers": NO_TIMERS})
+
+    assert_problem(refused, 429, "too_many_games")
+    assert refused["Retry-After"]
+    assert Game.objects.count() == games_before

@@ -2954,7 +2954,7 @@ export interface components {
         };
         GamesQuickMatchProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "account_disabled" | "headers_too_large" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "not_authenticated" | "request_in_progress" | "service_unavailable" | "throttled" | "unknown_field" | "unknown_option" | "unsupported_media_type";
+            code?: "account_disabled" | "headers_too_large" | "idempotency_key_reused" | "invalid_option" | "invalid_request" | "not_authenticated" | "request_in_progress" | "service_unavailable" | "throttled" | "too_many_games" | "unknown_field" | "unknown_option" | "unsupported_media_type";
         };
         GamesRematchProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
@@ -7423,7 +7423,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["GamesQuickMatchProblem"];
                 };
             };
-            /** @description An RFC 9457 problem; `code` is one of `throttled`. */
+            /** @description An RFC 9457 problem; `code` is one of `throttled`, `too_many_games`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */

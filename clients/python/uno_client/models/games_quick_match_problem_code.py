@@ -11,6 +11,7 @@ class GamesQuickMatchProblemCode(StrEnum):
     REQUEST_IN_PROGRESS = "request_in_progress"
     SERVICE_UNAVAILABLE = "service_unavailable"
     THROTTLED = "throttled"
+    TOO_MANY_GAMES = "too_many_games"
     UNKNOWN_FIELD = "unknown_field"
     UNKNOWN_OPTION = "unknown_option"
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
