@@ -31,6 +31,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from . import events as ev
 from .cards import (
@@ -486,7 +487,7 @@ def _unseen_private(cls: type[ev.Event]) -> dict:
 _UNSEEN_PRIVATE = {name: _unseen_private(cls) for name, cls in EVENT_TYPES.items() if cls.PRIVATE}
 
 
-_HANDLERS: dict[type, Callable[[Belief, ev.Event], None]] = {
+_HANDLERS: dict[type, Callable[[Belief, Any], None]] = {
     ev.RoundStarted: Belief._on_round_started,
     ev.DeckShuffled: Belief._on_deck_shuffled,
     ev.CardsDealt: Belief._on_cards_dealt,

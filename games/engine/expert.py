@@ -104,10 +104,10 @@ def _candidates(view: dict, actions: list, me: int) -> list:
         plays = [a for a in actions if type(a) is PlayCard]
         return [*_with_uno(plays, hand_size), None] if plays else []
     colors = _colors_by_count(view)
-    plays = any(type(a) is PlayCard for a in actions)
+    can_play = any(type(a) is PlayCard for a in actions)
     kept: list = []
     for action in actions:
-        if plays and type(action) is DrawCard:
+        if can_play and type(action) is DrawCard:
             continue  # drawing instead of playing: never better enough to search
 
         if type(action) is PlayCard and action.color not in (None, *colors[:2]):
@@ -163,6 +163,7 @@ def _search(belief: Belief, view: dict, candidates: list, rng: Stream, budget: B
             break
         if (
             clock is not None
+            and budget.seconds is not None
             and worlds >= budget.min_worlds
             and clock() - started >= budget.seconds
         ):
@@ -262,7 +263,7 @@ def _estimate(state: GameState, me: int, teams: bool) -> float:
 _SLOPE = 0.4
 
 
-def _round_end(events: list) -> ev.RoundEnded | None:
+def _round_end(events: Iterable[ev.Event]) -> ev.RoundEnded | None:
     for event in events:
         if type(event) is ev.RoundEnded:
             return event
