@@ -38,7 +38,6 @@ import math
 import threading
 from datetime import UTC, datetime, timedelta
 
-from celery import current_app
 from django.conf import settings
 
 from games.engine import GameState, SeatStatus, Status
@@ -47,6 +46,7 @@ from games.engine.strategies import EXPERT
 from games.log.store import Appended
 from games.models import Game
 from unoservice import clock
+from unoservice.celery import app as celery_app
 from unoservice.clock import format_time
 
 logger = logging.getLogger(__name__)
@@ -191,7 +191,8 @@ def schedule_sweeps(due_times: list[datetime], *, bots_only: bool = False) -> No
     to the next `UNO_DEADLINE_BUCKET_MS`), unless this process already sent one for it:
     `games.sweep_bot_deadlines` (the bots queue) for a game no person plays, else
     `games.sweep_deadlines`."""
-    sweep = current_app.signature(BOT_SWEEP_TASK if bots_only else SWEEP_TASK)
+    # The service's own app, not Celery's `current_app` (whichever app was made last).
+    sweep = celery_app.signature(BOT_SWEEP_TASK if bots_only else SWEEP_TASK)
     bucket = settings.UNO_DEADLINE_BUCKET_MS
     now_moment = math.floor(clock.now().timestamp() * 1000 / bucket)
     moments = {(bots_only, math.ceil(due.timestamp() * 1000 / bucket)) for due in due_times}
