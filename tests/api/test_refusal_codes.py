@@ -59,6 +59,14 @@ def test_after_drawing_a_playable_card_only_it_may_be_played_409_drawn_card_only
     refused(staff, game["id"], {"type": "play", "card": "red-5"}, 409, "drawn_card_only")
 
 
+def test_drawing_again_while_the_drawn_card_waits_is_409_wrong_phase(staff, ann, position_game):
+    game = position_game([ann], {**BASIC, "draw": ["red-8"]})
+    drew = staff.act(game["id"], {"type": "draw"})
+    assert drew.status_code == 200, drew.content
+    assert drew.json()["game"]["phase"] == "drawn_card"
+    refused(staff, game["id"], {"type": "draw"}, 409, "wrong_phase")
+
+
 def test_the_seal_of_an_ended_game_not_yet_sealed_is_409_game_not_sealed(staff, ann, position_game):
     game = position_game([ann], BASIC)
     assert staff.post(url(game["id"], "abort"), {"reason": "test"}).status_code == 200
