@@ -3,6 +3,8 @@ enforced through its token, and a stale token does nothing)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 from celery import shared_task
 from celery.signals import task_postrun, task_prerun, worker_init
 from django.conf import settings
@@ -14,6 +16,7 @@ from unoservice.ops import figures
 
 from .models import Game
 from .services import game_deadlines_enforce
+from .timers.deadlines import schedule_sweeps
 
 SWEEP_BATCH = 200
 
@@ -59,6 +62,8 @@ def sweep_bot_deadlines() -> int:
 
 
 def _sweep(*, bots_only: bool) -> int:
+    if bots_only and _bots_paused():
+        return 0
     overdue = (
         Game.objects.filter(next_due_at__lte=clock.now(), bots_only=bots_only)
         .order_by("next_due_at")
@@ -67,8 +72,37 @@ def _sweep(*, bots_only: bool) -> int:
     figures.count(figures.SWEEPER_RUN)
     enforced = 0
     for game_id in dict.fromkeys(overdue):
+        if bots_only and _people_waiting():
+            _bots_pause()
+            break
         enforced += game_deadlines_enforce(game_id=game_id, skip_locked=True)
     return enforced
+
+
+#: Until when this process leaves the games of bots alone to people's worker.
+_bots_paused_until = datetime.min.replace(tzinfo=UTC)
+
+
+def _bots_paused() -> bool:
+    return clock.now() < _bots_paused_until
+
+
+def _people_waiting() -> bool:
+    """Whether a deadline of a game people play is overdue by more than UNO_BOTS_YIELD_MS:
+    the default queue's worker is behind. Both workers share the machine's cores and the
+    database, so the bots' sweeps give way to it."""
+    yield_after = timedelta(milliseconds=settings.UNO_BOTS_YIELD_MS)
+    return Game.objects.filter(bots_only=False, next_due_at__lte=clock.now() - yield_after).exists()
+
+
+def _bots_pause() -> None:
+    """The bots' sweeps of this process do nothing for UNO_BOTS_PAUSE_MS; the games they
+    leave overdue are swept when it ends (and by beat's periodic bots' sweep, should that
+    sweep be lost)."""
+    global _bots_paused_until
+    figures.count(figures.SWEEPER_BOTS_YIELDED)
+    _bots_paused_until = clock.now() + timedelta(milliseconds=settings.UNO_BOTS_PAUSE_MS)
+    schedule_sweeps([_bots_paused_until], bots_only=True)
 
 
 @shared_task(name="games.purge_idempotency_records", ignore_result=True)

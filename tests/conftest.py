@@ -54,6 +54,15 @@ REPO = Path(__file__).resolve().parent.parent
 # --- runs split over processes (pytest-xdist, as bin/test runs the suite) -----------------
 
 
+@pytest.fixture(autouse=True)
+def _bots_not_paused(monkeypatch):
+    """A pause of the bots' sweeps (games.tasks) is this process's state: no test inherits
+    another's."""
+    from datetime import UTC, datetime
+
+    monkeypatch.setattr("games.tasks._bots_paused_until", datetime.min.replace(tzinfo=UTC))
+
+
 def _controls_workers(config) -> bool:
     return getattr(config.option, "dist", "no") != "no" and not hasattr(config, "workerinput")
 

@@ -280,6 +280,11 @@ UNO_SCHEDULE_DEADLINE_TASKS = env.env_bool(ENV, "UNO_SCHEDULE_DEADLINE_TASKS", T
 UNO_SWEEP_SECONDS = float(ENV.get("UNO_SWEEP_SECONDS", "1"))
 # Deadlines due within this many ms share one timed sweep (games.timers.deadlines).
 UNO_DEADLINE_BUCKET_MS = env.env_int(ENV, "UNO_DEADLINE_BUCKET_MS", 50)
+# While a deadline of a game people play is overdue by more than UNO_BOTS_YIELD_MS, the
+# sweeps of games of bots alone stop for UNO_BOTS_PAUSE_MS (games.tasks): on a shared
+# machine people's timers come first, and bots play with what is left.
+UNO_BOTS_YIELD_MS = max(1, env.env_int(ENV, "UNO_BOTS_YIELD_MS", 75))
+UNO_BOTS_PAUSE_MS = max(1, env.env_int(ENV, "UNO_BOTS_PAUSE_MS", 500))
 # How long an `expert` bot searches for one decision (wall clock, inside its game's
 # `bot_think_ms`: its turn falls due this much earlier); docs/bots.md.
 UNO_EXPERT_BUDGET_MS = max(1, env.env_int(ENV, "UNO_EXPERT_BUDGET_MS", 200))

@@ -5,6 +5,7 @@ of a game of bots alone are published to UNO_BOTS_QUEUE (seen as Celery publishe
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 
 import pytest
 from celery.signals import before_task_publish
@@ -84,6 +85,34 @@ def test_each_sweep_enforces_only_the_games_of_its_queue(clock):
     assert sweep_deadlines() == 1
     assert Game.objects.get(pk=bots.pk).version == bots.version
     assert Game.objects.get(pk=people.pk).version > people.version
+
+    assert sweep_bot_deadlines() >= 1
+    assert Game.objects.get(pk=bots.pk).version > bots.version
+
+
+def test_the_bots_sweeps_give_way_while_a_persons_deadline_is_overdue(clock, settings):
+    settings.UNO_BOTS_YIELD_MS, settings.UNO_BOTS_PAUSE_MS = 75, 500
+    bots, _ = bots_alone(), people_game()
+    clock.advance(5)  # both overdue, the person's by far more than 75 ms
+
+    assert sweep_bot_deadlines() == 0
+    assert Game.objects.get(pk=bots.pk).version == bots.version
+
+    assert sweep_deadlines() == 1  # people's worker catches up
+    clock.advance(0.4)
+    assert sweep_bot_deadlines() == 0  # still within the pause
+    assert Game.objects.get(pk=bots.pk).version == bots.version
+
+    clock.advance(0.2)  # the pause is over, the person's next deadline not yet due
+    assert sweep_bot_deadlines() >= 1
+    assert Game.objects.get(pk=bots.pk).version > bots.version
+
+
+def test_the_bots_sweeps_play_on_while_people_are_only_just_due(clock, settings):
+    settings.UNO_BOTS_YIELD_MS = 75
+    bots, (people, _) = bots_alone(), people_game()
+    clock.now = Game.objects.get(pk=people.pk).next_due_at + timedelta(milliseconds=50)
+    assert Game.objects.get(pk=bots.pk).next_due_at <= clock.now
 
     assert sweep_bot_deadlines() >= 1
     assert Game.objects.get(pk=bots.pk).version > bots.version

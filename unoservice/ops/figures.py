@@ -33,6 +33,7 @@ REFUSED = "refused:"
 THROTTLED = "throttled:"
 SERVER_ERROR = "server_error:"
 SWEEPER_RUN = "sweeper_run"
+SWEEPER_BOTS_YIELDED = "sweeper_bots_yielded"
 NAME_LENGTH = 120
 
 Key = tuple[str, datetime]
