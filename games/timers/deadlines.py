@@ -45,6 +45,7 @@ from games.engine.events import UnoWindowOpened
 from games.engine.strategies import EXPERT
 from games.log.store import Appended
 from games.models import Game
+from games.timers.options import BOTS_ALONE_MIN_THINK_MS
 from unoservice import clock
 from unoservice.celery import app as celery_app
 from unoservice.clock import format_time
@@ -130,8 +131,10 @@ def sync_deadlines(game: Game, appended: list[Appended], state: GameState | None
     _searching_starts_early(game, opened, state)
     if state is not None and state.status == Status.ACTIVE:
         opened.update(_bot_answers(appended, state))
-    _set_open(game, {**kept, **opened})
     game.bots_only = _bots_only(state)
+    if game.bots_only:
+        _bots_alone_pace(game, opened)
+    _set_open(game, {**kept, **opened})
     turn = game.open_deadlines.get(state.turn_token) if state is not None else None
     game.deadline_at = parse_time(turn["closes_at"]) if turn else None
     return [d["due_at"] for d in opened.values()]
@@ -150,6 +153,20 @@ def _searching_starts_early(game: Game, opened: dict[str, dict], state: GameStat
     for deadline in opened.values():
         if deadline["kind"] == "bot" and deadline["seat"] in experts:
             deadline["due_at"] = format_time(parse_time(deadline["closes_at"]) - early)
+
+
+def _bots_alone_pace(game: Game, opened: dict[str, dict]) -> None:
+    """In a game no person plays, a bot waits at least BOTS_ALONE_MIN_THINK_MS, whatever
+    think time the game was made with while people sat in it (a player could otherwise
+    leave a game of fast bots to play on by itself); `alone_min_ms` on the game's bots
+    says otherwise for a game staff made."""
+    floor = game.bots.get("alone_min_ms", BOTS_ALONE_MIN_THINK_MS)
+    if not floor:
+        return
+    earliest = clock.now() + timedelta(milliseconds=floor)
+    for deadline in opened.values():
+        if deadline["kind"] == "bot" and parse_time(deadline["due_at"]) < earliest:
+            deadline["closes_at"] = deadline["due_at"] = format_time(earliest)
 
 
 def _bots_only(state: GameState | None) -> bool:

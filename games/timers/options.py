@@ -5,6 +5,11 @@ from __future__ import annotations
 from games.engine import RuleSet
 from games.errors import InvalidOption
 
+#: A game no person plays, unless staff made it, moves at most this fast: checked at
+#: creation (games.services), and held by the deadlines of a game whose last person a
+#: bot took over (games.timers.deadlines).
+BOTS_ALONE_MIN_THINK_MS = 200
+
 #: field -> (default, low, high, may be null)
 TIMER_LIMITS: dict[str, tuple[int | None, int, int, bool]] = {
     "turn_seconds": (30, 1, 86400, True),

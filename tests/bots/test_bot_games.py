@@ -110,7 +110,7 @@ def test_bot_seats_have_bot_players_of_their_own(host, clock):
     assert seated[0].player_id == str(host.id) and not seated[0].bot
     assert seated[1].bot and seated[1].player_id != str(host.id)
     assert 2 not in seated
-    assert game.bots == {"think_ms": 600, "strategies": {"1": "random"}}
+    assert game.bots == {"think_ms": 600, "alone_min_ms": 0, "strategies": {"1": "random"}}
 
 
 def test_a_seat_taken_over_from_a_player_plays_greedy(host, clock):

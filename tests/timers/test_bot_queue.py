@@ -9,11 +9,12 @@ from datetime import timedelta
 
 import pytest
 from celery.signals import before_task_publish
+from django.contrib.auth import get_user_model
 
 from games import services
 from games.models import Game
 from games.tasks import sweep_bot_deadlines, sweep_deadlines
-from players.services import player_register
+from players.services import player_for_user, player_register
 from unoservice.celery import app
 
 pytestmark = pytest.mark.django_db
@@ -76,6 +77,47 @@ def test_a_game_becomes_bots_only_when_its_last_person_is_taken_over_by_a_bot(cl
         if game.bots_only or game.status != "active":
             break
     assert game.bots_only
+
+
+def test_fast_bots_left_alone_by_the_last_person_slow_to_the_bots_alone_pace(clock):
+    ann = player_register(name="ann")[0]
+    timers = {**PEOPLE_TIMERS, "abandon_after": 1, "on_abandon": "bot"}
+    game = services.game_create(
+        host=ann,
+        seats=3,
+        rules={"preset": "classic"},
+        timers=timers,
+        bots=[{"strategy": "greedy"}] * 2,
+        bot_think_ms=0,
+    )
+    services.game_start(game_id=game.id, player=ann)
+    for _ in range(40):
+        clock.advance(2)
+        services.game_deadlines_enforce(game_id=game.id)
+        game = Game.objects.get(pk=game.pk)
+        if game.bots_only or game.status != "active":
+            break
+    assert game.bots_only
+    assert game.next_due_at >= clock.now + timedelta(milliseconds=200)
+    bots = [d for d in game.open_deadlines.values() if d["kind"] == "bot"]
+    assert bots and all(d["closes_at"] == d["due_at"] for d in bots)
+
+
+def test_a_game_of_fast_bots_staff_made_keeps_its_pace(clock):
+    get_user_model().objects.create_user("admin", is_staff=True)
+    staff = player_for_user(username="admin")
+    game = services.game_create(
+        host=staff,
+        seats=2,
+        rules={"preset": "classic"},
+        bots=[{"strategy": "greedy"}] * 2,
+        seat_host=False,
+        bot_think_ms=0,
+    )
+    services.game_start(game_id=game.id, player=staff)
+    game = Game.objects.get(pk=game.pk)
+    assert game.bots_only
+    assert game.next_due_at == clock.now
 
 
 def test_each_sweep_enforces_only_the_games_of_its_queue(clock):
