@@ -113,6 +113,11 @@ class Game(models.Model):
         editable=False,
         help_text="The Ed25519 seal written when the game ended (GET /games/{id}/seal).",
     )
+    archived = models.BooleanField(
+        default=False,
+        editable=False,
+        help_text="Its log was moved to cold storage (ArchivedLog, games.log.archive).",
+    )
     seated = models.JSONField(
         default=list,
         blank=True,
@@ -313,6 +318,34 @@ class GameEvent(models.Model):
 
     def delete(self, *args, **kwargs):
         raise AppendOnlyError("game events are never deleted")
+
+
+class ArchivedLog(models.Model):
+    """An ended, sealed game's whole log in cold storage (games.log.archive): written once
+    by the owner's `archive_games` in the transaction that removes the game's events from
+    the hot table, never changed (a trigger refuses UPDATE and DELETE, as on the events)."""
+
+    game = models.OneToOneField(
+        Game, on_delete=models.PROTECT, primary_key=True, related_name="archived_log"
+    )
+    codec = models.PositiveSmallIntegerField(help_text="The encoding (games.log.archive).")
+    events = models.PositiveIntegerField()
+    head_hash = models.CharField(max_length=64, help_text="The last event's hash, as sealed.")
+    data = models.BinaryField()
+    archived_at = models.DateTimeField()
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    def __str__(self) -> str:
+        return f"{self.game_id} archived ({self.events} events, {len(self.data)} bytes)"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError("an archived log is never changed")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("an archived log is never deleted")
 
 
 class IdempotencyRecord(models.Model):

@@ -10,8 +10,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from games import engine
 from games.engine import GameState
 from games.log import signing_keys
-from games.log.hashing import GENESIS_HASH
-from games.log.store import engine_events, load_events
+from games.log.store import engine_events, event_hash_at, events_of
 from players.models import Player
 
 from .errors import GameNotEnded, GameNotFound, GameNotSealed, StaffOnly
@@ -98,7 +97,7 @@ def legal_actions_get(*, game: Game, player: Player) -> list[dict]:
 
 def event_feed(*, game: Game, player: Player, after: int = 0) -> dict:
     """The caller's redacted events after `after` (a page of at most 500)."""
-    rows = load_events(game.id, after=after, limit=FEED_PAGE)
+    rows = events_of(game, after=after, limit=FEED_PAGE)
     game.refresh_from_db(fields=["version", "head_hash", "status"])
     viewer = viewer_of(game, player)
     reveal, shuffles = reveals_all(game, viewer), reveals_shuffles(game)
@@ -118,7 +117,7 @@ def game_replay_get(*, game: Game, player: Player, at: int) -> dict:
     at = max(0, min(at, game.version))
     viewer = viewer_of(game, player)
     state = replay_state(game, upto=at)
-    document = replay_document(game, state, viewer, at, _hash_at(game, at))
+    document = replay_document(game, state, viewer, at, event_hash_at(game, at))
     document["replay_url"] = replay_path(game, player)
     return document
 
@@ -162,7 +161,7 @@ def export_lines(*, game: Game, player: Player):
         )
         + "\n"
     )
-    for row in GameEvent.objects.filter(game=game).order_by("seq").iterator(chunk_size=500):
+    for row in _export_rows(game):
         yield (
             json.dumps(
                 event_document(row, viewer, reveal_all=reveal, reveal_shuffles=shuffles),
@@ -198,11 +197,10 @@ def audit_allowed(*, game: Game, player: Player) -> None:
         )
 
 
-def _hash_at(game: Game, seq: int) -> str:
-    """The hash of event `seq` (the chain's start, 64 zeros, for 0)."""
-    if seq == 0:
-        return GENESIS_HASH
-    return GameEvent.objects.filter(game=game, seq=seq).values_list("hash", flat=True).get()
+def _export_rows(game: Game):
+    if game.archived:
+        return events_of(game)
+    return GameEvent.objects.filter(game=game).order_by("seq").iterator(chunk_size=500)
 
 
 def _ever_seated(game: Game, player: Player) -> bool:
@@ -210,4 +208,4 @@ def _ever_seated(game: Game, player: Player) -> bool:
 
 
 def engine_log(game: Game):
-    return engine_events(load_events(game.id))
+    return engine_events(events_of(game))

@@ -53,7 +53,7 @@ from games.log.store import (
     NewEvent,
     append_events,
     engine_events,
-    load_events,
+    events_of,
     new_engine_event,
     round_events,
 )
@@ -288,7 +288,7 @@ def replay_state(game: Game, upto: int | None = None) -> GameState:
     """The engine state as of seq `upto` (the head when None), folded from the log; a log
     the engine cannot fold (rewritten outside the service) is LogNotFoldable, naming the
     first event it cannot apply."""
-    rows = load_events(game.id, upto=upto)
+    rows = events_of(game, upto=upto)
     try:
         return engine.replay(engine_events(rows))
     except Exception as error:

@@ -18,6 +18,7 @@ from functools import cache
 from django.db import connection, transaction
 
 from games.engine import PRESETS, rule_set_from
+from games.log.archive import archived_rows
 from games.models import Game, GameEvent
 from unoservice import clock
 
@@ -176,6 +177,8 @@ def _logs(game_ids: list) -> dict:
     )
     for game_id, type_, public in rows.iterator(chunk_size=5000):
         logs[game_id].append((type_, public))
+    for game_id in Game.objects.filter(pk__in=game_ids, archived=True).values_list("pk", flat=True):
+        logs[game_id] = [(r.type, r.public) for r in archived_rows(game_id) if r.type in TYPES_READ]
     return logs
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from games import engine
 from games.log.hashing import GENESIS_HASH
-from games.log.store import engine_events, load_events
+from games.log.store import engine_events, events_of
 from games.models import Game
 from games.presentation import event_document, reveals_all, reveals_shuffles, viewer_of
 from games.selectors import replay_document
@@ -27,7 +27,7 @@ def replay_steps(*, game: Game, player: Player) -> list[dict]:
     ]
     reveal, shuffles = reveals_all(game, viewer), reveals_shuffles(game)
     unfolded = None  # the first event the engine could not apply (a tampered log)
-    for row in load_events(game.id):
+    for row in events_of(game):
         if unfolded is None:
             try:
                 for event in engine_events([row]):  # lobby events leave the table as it was

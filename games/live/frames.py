@@ -57,7 +57,7 @@ from games.live.spectators import SpectatorLease, spectator_count
 from games.live.stream_views import LEASE_SECONDS, Encoder
 from games.live.wakeups import decode_news
 from games.live.watch import PlayerKey, version_watch
-from games.log.store import engine_events, head_and_events, load_events
+from games.log.store import engine_events, events_of, head_and_events
 from games.models import Game, GameEvent, GameStatus
 from games.presentation import (
     event_document,
@@ -122,7 +122,7 @@ def read_batch(
     if spectator is not None and viewer.seat is not None:
         spectator.release()
     reveal, shuffles = reveals_all(game, viewer), reveals_shuffles(game)
-    rows = load_events(game.id, after=start, upto=version)
+    rows = events_of(game, after=start, upto=version)
     return Batch(
         version=version,
         events=[

@@ -16,7 +16,7 @@ from games.engine.snapshot import FORMAT, state_from_json
 from games.log.hashing import GENESIS_HASH, envelope, event_hash, private_digest
 from games.log.seals import seal_fault
 from games.log.signing_keys import public_keys
-from games.log.store import current_parts, engine_events
+from games.log.store import current_parts, engine_events, events_of
 from games.models import Game, GameEvent, GameStatus
 from unoservice.clock import format_time
 
@@ -33,14 +33,19 @@ class Check:
 
 
 def audit_game(game: Game) -> dict:
-    rows = list(GameEvent.objects.filter(game=game).order_by("seq"))
+    return audit_rows(game, events_of(game))
+
+
+def audit_rows(game: Game, rows: list[GameEvent]) -> dict:
+    """The audit of these rows as the game's log (an archived copy is checked with it
+    before the game's events leave the hot table: games.log.cold_storage)."""
     checks = [_hash_chain(game, rows), _replay(game, rows), _shuffles(rows), _seal(game, rows)]
     return {"ok": all(c.ok for c in checks), "checks": [c.as_dict() for c in checks]}
 
 
 def log_fault(game: Game) -> str | None:
     """What is wrong with the game's log (its chain or its replay), or None."""
-    rows = list(GameEvent.objects.filter(game=game).order_by("seq"))
+    rows = events_of(game)
     for check in (_hash_chain(game, rows), _replay(game, rows)):
         if not check.ok:
             return f"{check.name}: {check.detail} (seq {check.seq})"

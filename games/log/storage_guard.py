@@ -54,6 +54,14 @@ SQLITE_TRIGGERS_MIGRATION = ("games", "0007_sqlite_events_append_only_triggers")
 SQLITE_INSERT_TRIGGER = "games_gameevent_append_only_insert"
 SQLITE_INSERT_TRIGGER_MIGRATION = ("games", "0013_sqlite_events_refuse_replace")
 _REWRITE_FLAG = "_uno_event_log_rewritable"
+#: Cold storage (games.log.archive): an archived log is as append-only as the events.
+ARCHIVE_TABLE = "games_archivedlog"
+POSTGRES_ARCHIVE_TRIGGER = "games_archivedlog_append_only"
+SQLITE_ARCHIVE_TRIGGERS = {
+    "UPDATE": "games_archivedlog_append_only_update",
+    "DELETE": "games_archivedlog_append_only_delete",
+}
+ARCHIVE_MIGRATION = ("games", "0017_archived_logs")
 
 
 def sqlite_triggers_create_sql() -> list[str]:
@@ -69,6 +77,60 @@ def sqlite_triggers_create_sql() -> list[str]:
 
 def sqlite_triggers_drop_sql() -> list[str]:
     return [f"DROP TRIGGER IF EXISTS {name}" for name in SQLITE_TRIGGERS.values()]
+
+
+def sqlite_archive_triggers_create_sql() -> list[str]:
+    """CREATE TRIGGER statements refusing UPDATE and DELETE of an archived log on SQLite
+    (migration 0017 and the post-migrate repair)."""
+    return [
+        f"CREATE TRIGGER IF NOT EXISTS {name} BEFORE {operation} ON {ARCHIVE_TABLE} "
+        f"WHEN NOT {SQLITE_FUNCTION}() BEGIN "
+        f"SELECT RAISE(ABORT, '{ARCHIVE_TABLE} is append-only: {operation} is not allowed'); "
+        "END"
+        for operation, name in SQLITE_ARCHIVE_TRIGGERS.items()
+    ]
+
+
+def sqlite_archive_triggers_drop_sql() -> list[str]:
+    return [f"DROP TRIGGER IF EXISTS {name}" for name in SQLITE_ARCHIVE_TRIGGERS.values()]
+
+
+#: PostgreSQL from migration 0017: the events' trigger lets a DELETE through only for a
+#: game whose log is archived (games.log.cold_storage; the service's role has no DELETE
+#: grant on the events anyway), and a trigger refuses UPDATE and DELETE of an archive.
+POSTGRES_ARCHIVE_SQL = f"""
+CREATE OR REPLACE FUNCTION {POSTGRES_TRIGGER}() RETURNS trigger AS $$
+BEGIN
+    IF TG_OP = 'DELETE' AND EXISTS (
+        SELECT 1 FROM {ARCHIVE_TABLE} a WHERE a.game_id = OLD.game_id
+    ) THEN
+        RETURN OLD;
+    END IF;
+    RAISE EXCEPTION '{EVENT_TABLE} is append-only: % is not allowed', TG_OP
+        USING ERRCODE = 'insufficient_privilege';
+END;
+$$ LANGUAGE plpgsql;
+CREATE OR REPLACE FUNCTION {POSTGRES_ARCHIVE_TRIGGER}() RETURNS trigger AS $$
+BEGIN
+    RAISE EXCEPTION '{ARCHIVE_TABLE} is append-only: % is not allowed', TG_OP
+        USING ERRCODE = 'insufficient_privilege';
+END;
+$$ LANGUAGE plpgsql;
+CREATE TRIGGER {POSTGRES_ARCHIVE_TRIGGER}
+    BEFORE UPDATE OR DELETE ON {ARCHIVE_TABLE}
+    FOR EACH ROW EXECUTE FUNCTION {POSTGRES_ARCHIVE_TRIGGER}();
+"""
+
+POSTGRES_ARCHIVE_DROP_SQL = f"""
+DROP TRIGGER IF EXISTS {POSTGRES_ARCHIVE_TRIGGER} ON {ARCHIVE_TABLE};
+DROP FUNCTION IF EXISTS {POSTGRES_ARCHIVE_TRIGGER}();
+CREATE OR REPLACE FUNCTION {POSTGRES_TRIGGER}() RETURNS trigger AS $$
+BEGIN
+    RAISE EXCEPTION '{EVENT_TABLE} is append-only: % is not allowed', TG_OP
+        USING ERRCODE = 'insufficient_privilege';
+END;
+$$ LANGUAGE plpgsql;
+"""
 
 
 def sqlite_insert_trigger_create_sql() -> str:
@@ -119,10 +181,10 @@ def _sqlite_rewrites_allowed(connection: BaseDatabaseWrapper):
 
 @contextmanager
 def allow_event_log_rewrite(using: str = DEFAULT_DB_ALIAS):
-    """Let UPDATE and DELETE on the event table through, on this connection, for the
-    duration of the block. For tests that tamper with a log on purpose (an edited, deleted
-    or re-chained event, to show the audit or the seal catches it) and for `flush`;
-    the service itself never uses it.
+    """Let UPDATE and DELETE on the event table (and on archived logs) through, on this
+    connection, for the duration of the block. For tests that tamper with a log on
+    purpose (an edited, deleted or re-chained event, to show the audit or the seal
+    catches it) and for `flush`; the service itself never uses it.
 
     - SQLite: the connection's `uno_event_log_rewritable()` answers true inside the block;
       other connections are still refused.
@@ -156,6 +218,9 @@ def _set_postgres_trigger(connection: BaseDatabaseWrapper, *, enabled: bool) -> 
         # transaction: run them now, and defer them again afterwards (Django's default).
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
         cursor.execute(f"ALTER TABLE {EVENT_TABLE} {action} TRIGGER {POSTGRES_TRIGGER}")
+        cursor.execute(
+            f"ALTER TABLE IF EXISTS {ARCHIVE_TABLE} {action} TRIGGER {POSTGRES_ARCHIVE_TRIGGER}"
+        )
         cursor.execute("SET CONSTRAINTS ALL DEFERRED")
 
 
@@ -181,12 +246,16 @@ def restore_sqlite_triggers(connection: BaseDatabaseWrapper) -> bool:
         wanted.update(zip(SQLITE_TRIGGERS.values(), sqlite_triggers_create_sql(), strict=True))
     if SQLITE_INSERT_TRIGGER_MIGRATION in applied:
         wanted[SQLITE_INSERT_TRIGGER] = sqlite_insert_trigger_create_sql()
+    if ARCHIVE_MIGRATION in applied:
+        wanted.update(
+            zip(SQLITE_ARCHIVE_TRIGGERS.values(), sqlite_archive_triggers_create_sql(), strict=True)
+        )
     if not wanted:
         return False
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = %s",
-            [EVENT_TABLE],
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN (%s, %s)",
+            [EVENT_TABLE, ARCHIVE_TABLE],
         )
         present = {name for (name,) in cursor.fetchall()}
         missing = [sql for name, sql in wanted.items() if name not in present]
@@ -197,9 +266,10 @@ def restore_sqlite_triggers(connection: BaseDatabaseWrapper) -> bool:
 
 def grant_service_role(connection: BaseDatabaseWrapper, role: str) -> None:
     """Give the service's PostgreSQL role what the service needs and no more: INSERT and
-    SELECT on the event log; SELECT on the migration history; SELECT, INSERT, UPDATE and
-    DELETE on every other table of the schema, now and (default privileges) on tables the
-    owner creates later; use of the sequences. Run by the owner after every `migrate`."""
+    SELECT on the event log; SELECT on archived logs and on the migration history;
+    SELECT, INSERT, UPDATE and DELETE on every other table of the schema, now and (default
+    privileges) on tables the owner creates later; use of the sequences. Run by the owner
+    after every `migrate`."""
     quote = connection.ops.quote_name
     with connection.cursor() as cursor:
         _check_service_role(cursor, role)
@@ -216,6 +286,8 @@ def grant_service_role(connection: BaseDatabaseWrapper, role: str) -> None:
             f"GRANT USAGE, SELECT ON SEQUENCES TO {grantee}",
             f"REVOKE ALL ON {quote(EVENT_TABLE)} FROM {grantee}",
             f"GRANT SELECT, INSERT ON {quote(EVENT_TABLE)} TO {grantee}",
+            f"REVOKE ALL ON {quote(ARCHIVE_TABLE)} FROM {grantee}",
+            f"GRANT SELECT ON {quote(ARCHIVE_TABLE)} TO {grantee}",
             f"REVOKE ALL ON {quote(MigrationRecorder.Migration._meta.db_table)} FROM {grantee}",
             f"GRANT SELECT ON {quote(MigrationRecorder.Migration._meta.db_table)} TO {grantee}",
         ]

@@ -20,7 +20,8 @@ from games.engine import event_to_parts
 from games.engine.codec import SCHEMA_VERSION, events_from_parts, schema_version_of
 from games.engine.events import EVENT_TYPES, Event
 from games.engine.upcast import upcast
-from games.log.hashing import envelope, event_hash, private_digest
+from games.log.archive import archived_rows
+from games.log.hashing import GENESIS_HASH, envelope, event_hash, private_digest
 from games.models import Game, GameEvent
 from unoservice.clock import format_time
 from unoservice.rows import Columns, insert_rows, table
@@ -107,10 +108,33 @@ def append_events(game: Game, items: Iterable[NewEvent], *, now: datetime) -> li
 
 
 def load_events(game_id, *, after: int = 0, upto: int | None = None, limit: int | None = None):
+    """Rows of the hot events table: a game being played (never archived). For any game,
+    ended ones included, `events_of`."""
     rows = GameEvent.objects.filter(game_id=game_id, seq__gt=after).order_by("seq")
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
     return list(rows[:limit] if limit else rows)
+
+
+def events_of(
+    game: Game, *, after: int = 0, upto: int | None = None, limit: int | None = None
+) -> list[GameEvent]:
+    """The game's events after seq `after` (up to `upto`, at most `limit`), from the hot
+    table or, for an archived game, its archive (games.log.archive): the same rows."""
+    if not game.archived:
+        return load_events(game.id, after=after, upto=upto, limit=limit)
+    rows = archived_rows(game.id)
+    chosen = rows[after : len(rows) if upto is None else upto]
+    return chosen[:limit] if limit else chosen
+
+
+def event_hash_at(game: Game, seq: int) -> str:
+    """The hash of event `seq` (the chain's start, 64 zeros, for 0)."""
+    if seq == 0:
+        return GENESIS_HASH
+    if game.archived:
+        return archived_rows(game.id)[seq - 1].hash
+    return GameEvent.objects.filter(game=game, seq=seq).values_list("hash", flat=True).get()
 
 
 def round_events(game_id) -> list[Event]:

@@ -317,3 +317,49 @@ def drop_database_and_roles(database: str, roles: list[str]) -> None:
         admin.execute(f"DROP DATABASE IF EXISTS {quote_name(database)} WITH (FORCE)")
         for role in roles:
             admin.execute(f"DROP ROLE IF EXISTS {quote_name(role)}")
+
+
+def test_the_service_role_may_read_archived_logs_and_never_write_or_remove_them(
+    service_role, django_user_model
+):
+    from games import services
+    from games.log.cold_storage import archive_game
+    from games.log.storage_guard import ARCHIVE_TABLE
+    from players.services import player_for_user
+
+    django_user_model.objects.create_user("host", is_staff=True)
+    host = player_for_user(username="host")
+    game = services.game_create(
+        host=host,
+        seats=2,
+        rules={"preset": "classic", "options": {"target_score": 50}},
+        bots=[{"strategy": "greedy"}] * 2,
+        seat_host=False,
+        bot_think_ms=0,
+    )
+    services.game_start(game_id=game.id, player=host)
+    while Game.objects.get(pk=game.pk).status == "active":
+        services.game_deadlines_enforce(game_id=game.id)
+    archive_game(game.id)
+    migrate_granting(service_role)
+    game_id = str(game.pk)
+
+    refusals = {
+        "INSERT": f"INSERT INTO {ARCHIVE_TABLE} SELECT * FROM {ARCHIVE_TABLE} WHERE false",
+        "UPDATE": f"UPDATE {ARCHIVE_TABLE} SET events = 1 WHERE game_id = %s",
+        "DELETE": f"DELETE FROM {ARCHIVE_TABLE} WHERE game_id = %s",
+        "TRUNCATE": f"TRUNCATE {ARCHIVE_TABLE}",
+        "DELETE events": f"DELETE FROM {EVENT_TABLE} WHERE game_id = %s",
+    }
+    said = {
+        name: refusal_of(service_role, sql, [game_id] if "%s" in sql else [])
+        for name, sql in refusals.items()
+    }
+    privilege = re.compile(rf"permission denied for table ({ARCHIVE_TABLE}|{EVENT_TABLE})")
+    assert {name: s for name, s in said.items() if not (s and privilege.fullmatch(s))} == {}
+    with service_role.connect() as conn:
+        kept = conn.execute(
+            f"SELECT events FROM {ARCHIVE_TABLE} WHERE game_id = %s", [game_id]
+        ).fetchone()
+    assert kept == (Game.objects.get(pk=game.pk).version,)
+    assert audit_game(Game.objects.get(pk=game.pk))["ok"]
