@@ -20,7 +20,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.timesince import timesince
 
 from games import selectors, services
-from games.admin.replay_viewer import replay_steps
+from games.admin.replay_viewer import replay_data
 from games.engine import PRESETS
 from games.log.audit import audit_game
 from games.models import Game, GameEvent, GameSeat, GameStatus
@@ -298,7 +298,7 @@ class GameAdmin(admin.ModelAdmin):
             **self.admin_site.each_context(request),
             "opts": self.opts,
             "game": game,
-            "at": at if at is not None else (fault or 0),
+            "at": at if at is not None else fault,  # None: the viewer opens at the deal
             "fault": fault,
             "fault_check": request.GET.get("check", "")[:40],
             "title": f"Replay of game {game.id}",
@@ -309,8 +309,7 @@ class GameAdmin(admin.ModelAdmin):
 
     def replay_steps_view(self, request, game_id):
         game = self._game_for_view(request, game_id)
-        steps = replay_steps(game=game, player=_staff_player(request))
-        return JsonResponse({"game": str(game.id), "version": game.version, "steps": steps})
+        return JsonResponse(replay_data(game=game, player=_staff_player(request)))
 
     def _with_reason(self, request, game: Game, title: str, act) -> HttpResponse:
         """GET asks for a reason; POST does it through the service (a refusal, such as a
