@@ -234,3 +234,21 @@ def test_a_real_game_moves_cover_every_event_once_and_open_at_the_deal(staff, se
             e for e in inside if e["type"] == "turn_changed" and e["public"]["phase"] == "play"
         ]
         assert not handed_over, move  # a move never runs past a turn handed over
+
+
+def test_the_words_name_no_card_the_caller_may_not_see(staff, settings):
+    """An onlooker of a game of bots sees no hand while it is played: no draw's words
+    name a card for them, where staff's name each one."""
+    settings.UNO_SCHEDULE_DEADLINE_TASKS = False
+    host, _ = player_register(name="host")
+    onlooker, _ = player_register(name="onlooker")
+    game = bots_game(host, target_events=80)
+
+    for caller, named in ((onlooker, False), (staff, True)):
+        steps = replay_data(game=Game.objects.get(pk=game.pk), player=caller)["steps"]
+        draws = [s for s in steps[1:] if s["event"]["type"] == "cards_drawn"]
+        assert draws
+        for step in draws:
+            count = step["event"]["public"]["count"]
+            hidden = "a card" if count == 1 else f"{count} cards"
+            assert (f"draws {hidden}" not in step["words"]) is named, step["words"]
