@@ -276,7 +276,7 @@
       e.preventDefault();
       stop();
       draw(go[keys[e.key]]());
-    } else if (e.key === " " && !(e.target instanceof HTMLButtonElement)) {
+    } else if (e.key === " " && !(e.target instanceof HTMLButtonElement || e.target instanceof HTMLInputElement)) {
       e.preventDefault();
       play();
     }
