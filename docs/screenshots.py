@@ -1,5 +1,6 @@
-"""Screenshots of the admin for the docs: the dashboard, the games list, a game's page, its
-replay viewer and its audit, and a player's replay page on a 360 px wide phone.
+"""Screenshots of the admin for the docs, on a 1280 px wide screen: the dashboard, the games
+list, a game's page, its replay viewer and its audit; and a player's replay page on a
+360 px wide phone.
 
     uv run python docs/screenshots.py [--out docs/images]
 
@@ -146,7 +147,7 @@ def _photograph(out: Path, game_id: str, ended_id: str, replay_path: str) -> Non
                 headless=True,
                 args=["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"],
             )
-            page = browser.new_page(viewport={"width": 1600, "height": 900})
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
             page.goto(base + "/admin/login/?next=/admin/dashboard/")
             page.fill("#id_username", "admin")
             page.fill("#id_password", PASSWORD)
@@ -157,18 +158,26 @@ def _photograph(out: Path, game_id: str, ended_id: str, replay_path: str) -> Non
             page.screenshot(path=str(out / "games.png"))
             page.goto(base + f"/admin/games/game/{game_id}/change/")
             page.screenshot(path=str(out / "game.png"))
-            page.goto(base + f"/admin/games/game/{game_id}/replay/?at=9")
-            page.wait_for_selector("#replay[data-shown='9']")
+            _replay_moves_on(page, base + f"/admin/games/game/{game_id}/replay/", moves=5)
             page.screenshot(path=str(out / "replay.png"), full_page=True)
             page.goto(base + f"/admin/games/game/{ended_id}/audit/")
             page.screenshot(path=str(out / "audit.png"), full_page=True)
             phone = browser.new_page(viewport={"width": 360, "height": 740})
-            phone.goto(base + replay_path + "?at=12")
-            phone.wait_for_selector("#replay[data-shown='12']")
+            _replay_moves_on(phone, base + replay_path, moves=3)
             phone.screenshot(path=str(out / "replay-phone.png"), full_page=True)
             browser.close()
     finally:
         server.terminate()
+
+
+def _replay_moves_on(page, url: str, moves: int) -> None:
+    """The viewer opened (at the deal), then `moves` moves on."""
+    page.goto(url)
+    page.wait_for_selector("#replay[data-move]")
+    shown = int(page.get_attribute("#replay", "data-move"))
+    for _ in range(moves):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_selector(f"#replay[data-move='{shown + moves}']")
 
 
 if __name__ == "__main__":

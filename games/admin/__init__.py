@@ -18,9 +18,10 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.timesince import timesince
+from django.utils.timezone import localtime
 
 from games import selectors, services
-from games.admin.replay_viewer import replay_steps
+from games.admin.replay_viewer import replay_data
 from games.engine import PRESETS
 from games.log.audit import audit_game
 from games.models import Game, GameEvent, GameSeat, GameStatus
@@ -109,16 +110,17 @@ class ReasonForm(forms.Form):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
+    # Fits a 1280 px wide screen beside the filters: a short id (the full one is its
+    # title, and the search finds games by it), the last event and its age in one column.
     list_display = (
-        "id",
+        "game",
         "status",
         "preset",
-        "seat_count",
+        "seats",
         "players",
         "version",
         "last_event",
-        "last_event_age",
-        "created_at",
+        "created",
     )
     list_filter = (
         "status",
@@ -144,6 +146,12 @@ class GameAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+    def changelist_view(self, request, extra_context=None):
+        """The list of games leaves out the admin's navigation column: its columns and the
+        filters then fit a 1280 px wide screen (the breadcrumbs still lead home)."""
+        narrow = {"is_nav_sidebar_enabled": False}
+        return super().changelist_view(request, {**(extra_context or {}), **narrow})
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         """Nothing on a game's page is edited there (a game changes only by its events;
@@ -175,14 +183,29 @@ class GameAdmin(admin.ModelAdmin):
     def players(self, game: Game) -> str:
         return ", ".join(s.name + (" (left)" if s.left else "") for s in game.seat_rows())
 
+    @admin.display(description="Game", ordering="id")
+    def game(self, game: Game) -> str:
+        return format_html('<span title="{}">{}…</span>', game.id, str(game.id)[:8])
+
+    @admin.display(description="Seats", ordering="seat_count")
+    def seats(self, game: Game) -> int:
+        return game.seat_count
+
     @admin.display(description="Last event", ordering="last_event_at")
     def last_event(self, game: Game) -> str:
-        return getattr(game, "last_event_type", None) or "—"
+        kind, at = getattr(game, "last_event_type", None), getattr(game, "last_event_at", None)
+        if not kind:
+            return "—"
+        age = timesince(at, clock.now()).split(",")[0]  # "3 hours", not "3 hours, 2 minutes"
+        return format_html("{}<br><small>{} ago</small>", kind, age)
 
-    @admin.display(description="Age", ordering="last_event_at")
-    def last_event_age(self, game: Game) -> str:
-        at = getattr(game, "last_event_at", None)
-        return f"{timesince(at, clock.now())} ago" if at else "—"
+    @admin.display(description="Created", ordering="created_at")
+    def created(self, game: Game) -> str:
+        return format_html(
+            '<time datetime="{}">{}</time>',
+            game.created_at.isoformat(),
+            localtime(game.created_at).strftime("%Y-%m-%d %H:%M"),
+        )
 
     @admin.display(description="Open deadlines")
     def deadlines(self, game: Game) -> str:
@@ -298,7 +321,7 @@ class GameAdmin(admin.ModelAdmin):
             **self.admin_site.each_context(request),
             "opts": self.opts,
             "game": game,
-            "at": at if at is not None else (fault or 0),
+            "at": at if at is not None else fault,  # None: the viewer opens at the deal
             "fault": fault,
             "fault_check": request.GET.get("check", "")[:40],
             "title": f"Replay of game {game.id}",
@@ -309,8 +332,7 @@ class GameAdmin(admin.ModelAdmin):
 
     def replay_steps_view(self, request, game_id):
         game = self._game_for_view(request, game_id)
-        steps = replay_steps(game=game, player=_staff_player(request))
-        return JsonResponse({"game": str(game.id), "version": game.version, "steps": steps})
+        return JsonResponse(replay_data(game=game, player=_staff_player(request)))
 
     def _with_reason(self, request, game: Game, title: str, act) -> HttpResponse:
         """GET asks for a reason; POST does it through the service (a refusal, such as a

@@ -11,7 +11,7 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_GET
 
 from games import selectors
-from games.admin.replay_viewer import replay_steps
+from games.admin.replay_viewer import replay_data
 from games.replay_links import ReplayLinkRefused, replay_link_open
 from unoservice.errors import DomainError
 
@@ -45,10 +45,10 @@ def replay_page(request, game_id, signed: str):
         return _refused(request, refused.reason, 403)
     except DomainError:
         return _refused(request, "No such game.", 404)
-    try:
-        at = max(0, min(int(request.GET.get("at", 0)), game.version))
-    except ValueError:
-        at = 0
+    try:  # no step asked for: the viewer opens at the deal
+        at = max(0, min(int(request.GET["at"]), game.version))
+    except (KeyError, ValueError):
+        at = None
     context = {
         "game": game,
         "player": player,
@@ -67,8 +67,7 @@ def replay_page_steps(request, game_id, signed: str):
         return _private(JsonResponse({"detail": refused.reason}, status=403))
     except DomainError:
         return _private(JsonResponse({"detail": "No such game."}, status=404))
-    steps = replay_steps(game=game, player=player)
-    return _private(JsonResponse({"game": str(game.id), "version": game.version, "steps": steps}))
+    return _private(JsonResponse(replay_data(game=game, player=player)))
 
 
 urlpatterns = [

@@ -98,7 +98,8 @@ def test_a_tampered_game_fails_and_its_link_opens_the_event_marked_in_the_viewer
     assert banner.is_visible()
     assert "hash_chain" in banner.inner_text()
     assert "fault" in page.locator("#replay-event").get_attribute("class")
-    assert page.locator("#replay-event-title").inner_text().startswith(f"#{row.seq} card_played")
+    shown = page.locator("#replay-events li.shown p").inner_text()
+    assert shown.startswith(f"#{row.seq} card_played")
     # The edited card is not in its player's hand: the table cannot go past this event.
     assert (
         f"does not replay from event {row.seq} on" in page.locator("#replay-unfolded").inner_text()

@@ -1,6 +1,8 @@
-"""The replay viewer in a real browser: step through a game with the keyboard, the
-buttons and the slider, the table matching GET /replay?at=N at each step checked, and a
-1,000-event game stepped with p95 ≤ 100 ms per step, measured in the browser."""
+"""The replay viewer in a real browser: it opens at the deal, steps by move (or by event on
+demand) with the keyboard, the buttons and the slider, the table matching GET
+/replay?at=N at each step checked, the move shown highlighted and said in words, plays
+by itself, and a 1,000-event game steps with p95 ≤ 100 ms per step, measured in the
+browser."""
 
 from __future__ import annotations
 
@@ -9,8 +11,9 @@ import time
 
 import pytest
 
+from games.admin.replay_viewer import replay_data
 from games.models import Game
-from players.services import player_register
+from players.services import player_for_user, player_register
 
 from .test_replay_viewer import bots_game
 
@@ -62,6 +65,60 @@ def wait_for_step(page, at: int) -> None:
     page.wait_for_function(f"() => document.getElementById('replay').dataset.shown === '{at}'")
 
 
+def moves_of(game: Game) -> dict:
+    """What the viewer loads, as staff ("root") see it."""
+    return replay_data(game=game, player=player_for_user(username="root"))
+
+
+def test_the_viewer_opens_at_the_deal_and_steps_by_move_saying_each_in_words(
+    page, live_server, staff_api, sign_in
+):
+    host, _ = player_register(name="host")
+    game = bots_game(host, target_events=40)
+    data = moves_of(game)
+    moves, deal = data["moves"], data["deal"]
+
+    sign_in(page, f"/admin/games/game/{game.pk}/replay/")
+    wait_for_step(page, moves[deal]["at"])  # the deal, not the empty table
+    assert page.locator("#replay-seats .card").count() > 0
+    for index in range(deal, deal + 5):
+        assert page.locator("#replay-said").inner_text() == moves[index]["words"]
+        current = page.locator("#replay-moves li.current")
+        assert current.count() == 1 and current.get_attribute("data-move") == str(index)
+        assert current.inner_text() == moves[index]["words"]
+        assert matches(shown_table(page), expected_table(staff_api, game, moves[index]["at"]))
+        page.keyboard.press("ArrowRight")
+        wait_for_step(page, moves[index + 1]["at"])
+    page.keyboard.press("ArrowLeft")
+    wait_for_step(page, moves[deal + 4]["at"])
+
+    page.check("#replay-every")  # the events folded into a move, one by one
+    page.keyboard.press("ArrowRight")
+    wait_for_step(page, moves[deal + 4]["at"] + 1)
+    page.uncheck("#replay-every")
+    page.locator("#replay-moves li[data-move='2'] button").click()
+    wait_for_step(page, moves[2]["at"])
+
+
+def test_the_viewer_plays_by_itself_at_the_speed_chosen(page, live_server, staff_api, sign_in):
+    host, _ = player_register(name="host")
+    game = bots_game(host, target_events=40)
+
+    sign_in(page, f"/admin/games/game/{game.pk}/replay/")
+    page.wait_for_selector("#replay[data-move]")
+    first = int(page.get_attribute("#replay", "data-move"))
+    page.select_option("#replay-speed", "200")
+    page.click("#replay-play")
+    page.wait_for_function(
+        f"() => Number(document.getElementById('replay').dataset.move) >= {first + 3}"
+    )
+    page.click("#replay-play")
+    assert page.get_attribute("#replay", "data-playing") == "false"
+    stopped = page.get_attribute("#replay", "data-move")
+    page.wait_for_timeout(500)
+    assert page.get_attribute("#replay", "data-move") == stopped
+
+
 def test_stepping_with_keys_buttons_and_slider_shows_the_replay_of_each_step(
     page, live_server, staff_api, sign_in
 ):
@@ -71,6 +128,7 @@ def test_stepping_with_keys_buttons_and_slider_shows_the_replay_of_each_step(
 
     sign_in(page, replay + "?at=5")
     wait_for_step(page, 5)  # the deep link
+    page.check("#replay-every")
     checked = [5]
     assert matches(shown_table(page), expected_table(staff_api, game, 5))
     for _ in range(6):
@@ -97,11 +155,13 @@ def test_a_thousand_event_game_steps_in_well_under_100_ms(page, live_server, sta
     game = bots_game(host, target_events=1000)
     assert game.version >= 1000
 
-    sign_in(page, f"/admin/games/game/{game.pk}/replay/")
+    sign_in(page, f"/admin/games/game/{game.pk}/replay/?at=0")
     wait_for_step(page, 0)
+    page.check("#replay-every")
     opened = time.perf_counter()
     page.reload()
     wait_for_step(page, 0)
+    page.check("#replay-every")
     opening = time.perf_counter() - opened
     for _ in range(300):
         page.keyboard.press("ArrowRight")

@@ -52,8 +52,11 @@ def replay_path_of(client, table, seat: int) -> str:
 
 
 def codes_shown_at_every_step(page) -> set[str]:
-    """Steps through the whole game from the first step to the last (the → key), the
-    codes found in the page's HTML at each step, and in the steps it loaded."""
+    """Steps through the whole game event by event from the first step to the last (the
+    → key), the codes found in the page's HTML at each step, and in the steps it loaded."""
+    page.wait_for_selector("#replay[data-shown]")
+    page.check("#replay-every")
+    page.keyboard.press("Home")
     page.wait_for_function("() => document.getElementById('replay').dataset.shown === '0'")
     pages = page.evaluate(
         """async () => {

@@ -1,5 +1,7 @@
-// The staff replay viewer: every step of the game is fetched once, then each step is a
-// redraw of the table (no request), so stepping stays fast on long games.
+// The replay viewer (staff in the admin, players by their link): every step of the game is
+// fetched once, then each step is a redraw of the table (no request), so stepping stays
+// fast on long games. It steps by move (the server groups the events and words them, from
+// what the caller may see), or by event on demand, and plays by itself.
 (function () {
   "use strict";
   const root = document.getElementById("replay");
@@ -7,8 +9,16 @@
   const slider = document.getElementById("replay-slider");
   const position = document.getElementById("replay-position");
   const seatsBody = document.getElementById("replay-seats");
+  const moveList = document.getElementById("replay-moves");
+  const every = document.getElementById("replay-every");
+  const playButton = document.getElementById("replay-play");
+  const speed = document.getElementById("replay-speed");
   let steps = [];
-  let at = Number(root.dataset.at) || 0;
+  let moves = [];
+  let moveOf = [];  // seq -> the index of the move it belongs to
+  let at = 0;
+  let shownMove = -1;
+  let playing = null;
   window.replayTimings = [];  // ms per step drawn, read by the tests
 
   function text(value) {
@@ -106,6 +116,62 @@
     seatsBody.replaceChildren(rows);
   }
 
+  // The events of the shown move, each in words, its recorded parts on demand.
+  function drawEvents(move) {
+    const items = document.createDocumentFragment();
+    const first = move ? move.from : at;
+    const last = move ? move.at : at;
+    for (let seq = first; seq <= last; seq++) {
+      const event = steps[seq] && steps[seq].event;
+      if (!event) continue;
+      const item = document.createElement("li");
+      item.dataset.seq = seq;
+      if (steps[seq].internal) item.className = "internal";
+      if (seq === at) item.classList.add("shown");
+      const title = document.createElement("p");
+      title.textContent = `#${event.seq} ${event.type} (${event.actor}): ${steps[seq].words}`;
+      const parts = document.createElement("pre");
+      parts.textContent = "public " + JSON.stringify(event.public) +
+        (event.private ? "\nprivate " + JSON.stringify(event.private) : "");
+      item.append(title, parts);
+      items.appendChild(item);
+    }
+    document.getElementById("replay-event-count").textContent = items.childElementCount;
+    document.getElementById("replay-events").replaceChildren(items);
+  }
+
+  function drawMoves() {
+    const items = document.createDocumentFragment();
+    moves.forEach((move, index) => {
+      const item = document.createElement("li");
+      item.dataset.move = index;
+      item.dataset.at = move.at;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = move.words;
+      button.addEventListener("click", () => { stop(); draw(move.at); });
+      item.appendChild(button);
+      items.appendChild(item);
+    });
+    moveList.replaceChildren(items);
+  }
+
+  function highlight(index) {
+    if (index === shownMove) return;
+    const old = moveList.children[shownMove];
+    if (old) { old.classList.remove("current"); old.removeAttribute("aria-current"); }
+    shownMove = index;
+    const item = moveList.children[index];
+    if (!item) return;
+    item.classList.add("current");
+    item.setAttribute("aria-current", "step");
+    // Scroll the list only (never the page) so the shown move stays in sight.
+    const top = item.offsetTop - moveList.offsetTop;
+    if (top < moveList.scrollTop || top + item.offsetHeight > moveList.scrollTop + moveList.clientHeight) {
+      moveList.scrollTop = top - moveList.clientHeight / 2;
+    }
+  }
+
   function draw(n) {
     const started = performance.now();
     at = Math.max(0, Math.min(n, steps.length - 1));
@@ -117,20 +183,24 @@
       dd.replaceChildren(dd.dataset.fact === "top_card" && value ? card(value) : document.createTextNode(text(value)));
     }
     drawSeats(game);
-    const event = step.event;
-    document.getElementById("replay-event-title").textContent =
-      event ? `#${event.seq} ${event.type} (${event.actor})` : "none yet";
-    document.getElementById("replay-event-public").textContent = event ? JSON.stringify(event.public, null, 1) : "";
-    document.getElementById("replay-event-private").textContent =
-      event && event.private ? JSON.stringify(event.private, null, 1) : "—";
+    const index = moveOf[at];
+    const move = moves[index];
+    const said = document.getElementById("replay-said");
+    if (!move) said.textContent = "The table before anything happened.";
+    else if (move.at === at) said.textContent = move.words;
+    else said.textContent = `${step.words} (event ${at}, within the move: ${move.words})`;
+    drawEvents(move);
+    highlight(index === undefined ? -1 : index);
     markFault();
     const unfolded = document.getElementById("replay-unfolded");
     unfolded.hidden = step.unfolded_at === undefined;
     unfolded.textContent = unfolded.hidden ? "" :
       `The log does not replay from event ${step.unfolded_at} on: the table stays as it was before it.`;
     slider.value = at;
-    position.textContent = `step ${at} of ${steps.length - 1}`;
+    position.textContent = move ? `move ${index + 1} of ${moves.length}, event ${at} of ${steps.length - 1}`
+      : `event ${at} of ${steps.length - 1}`;
     root.dataset.shown = at;
+    root.dataset.move = index === undefined ? "" : index;
     const url = new URL(window.location);
     url.searchParams.set("at", at);
     window.history.replaceState(null, "", url);
@@ -143,6 +213,7 @@
     const banner = document.getElementById("replay-fault");
     const here = fault !== undefined && Number(fault) === at;
     document.getElementById("replay-event").classList.toggle("fault", here);
+    if (here) document.getElementById("replay-event").open = true;
     banner.hidden = !here;
     if (here) {
       const check = root.dataset.faultCheck;
@@ -150,17 +221,64 @@
     }
   }
 
-  const moves = {first: () => 0, previous: () => at - 1, next: () => at + 1, last: () => steps.length - 1};
-  for (const button of root.querySelectorAll("[data-go]")) {
-    button.addEventListener("click", () => draw(moves[button.dataset.go]()));
+  // By move: the end of the next move, or of the move before the one shown. By event
+  // ("Every event"): one event.
+  function nextAt() {
+    if (every.checked || !moves.length) return at + 1;
+    const index = moveOf[at] === undefined ? -1 : moveOf[at];
+    if (index >= 0 && moves[index].at > at) return moves[index].at;
+    return index + 1 < moves.length ? moves[index + 1].at : steps.length - 1;
   }
-  slider.addEventListener("input", () => draw(Number(slider.value)));
+
+  function previousAt() {
+    if (every.checked || !moves.length) return at - 1;
+    const index = moveOf[at] === undefined ? -1 : moveOf[at];
+    return index > 0 ? moves[index - 1].at : 0;
+  }
+
+  function stop() {
+    if (playing === null) return;
+    clearTimeout(playing);
+    playing = null;
+    playButton.textContent = "▶ Play";
+    playButton.setAttribute("aria-pressed", "false");
+    root.dataset.playing = "false";
+  }
+
+  function tick() {
+    if (at >= steps.length - 1) { stop(); return; }
+    draw(nextAt());
+    playing = setTimeout(tick, Number(speed.value));
+  }
+
+  function play() {
+    if (playing !== null) { stop(); return; }
+    if (at >= steps.length - 1) draw(0);
+    playButton.textContent = "❚❚ Pause";
+    playButton.setAttribute("aria-pressed", "true");
+    root.dataset.playing = "true";
+    playing = setTimeout(tick, Number(speed.value));
+  }
+
+  const go = {first: () => 0, previous: previousAt, next: nextAt, last: () => steps.length - 1};
+  for (const button of root.querySelectorAll("[data-go]")) {
+    button.addEventListener("click", () => { stop(); draw(go[button.dataset.go]()); });
+  }
+  playButton.addEventListener("click", play);
+  speed.addEventListener("change", () => { if (playing !== null) { stop(); play(); } });
+  slider.addEventListener("input", () => { stop(); draw(Number(slider.value)); });
   document.addEventListener("keydown", (e) => {
-    if (e.target instanceof HTMLInputElement && e.target.type !== "range") return;
+    if (e.target instanceof HTMLInputElement && e.target.type !== "range" && e.target.type !== "checkbox") return;
+    if (e.target instanceof HTMLSelectElement) return;
     const keys = {ArrowRight: "next", ArrowLeft: "previous", Home: "first", End: "last"};
-    if (keys[e.key] && steps.length) {
+    if (!steps.length) return;
+    if (keys[e.key]) {
       e.preventDefault();
-      draw(moves[keys[e.key]]());
+      stop();
+      draw(go[keys[e.key]]());
+    } else if (e.key === " " && !(e.target instanceof HTMLButtonElement || e.target instanceof HTMLInputElement)) {
+      e.preventDefault();
+      play();
     }
   });
 
@@ -168,8 +286,17 @@
     .then((response) => response.json())
     .then((body) => {
       steps = body.steps;
+      moves = body.moves;
+      moveOf = new Array(steps.length);
+      moves.forEach((move, index) => { for (let seq = move.from; seq <= move.at; seq++) moveOf[seq] = index; });
+      drawMoves();
       document.getElementById("replay-loading").hidden = true;
       document.getElementById("replay-table").hidden = false;
-      draw(at);
+      // An audit's link to a failing event steps by event: that is what an auditor checks.
+      if (root.dataset.fault !== undefined) every.checked = true;
+      // No step asked for (?at=N): the deal, or the last step of a game not dealt yet.
+      const opening = root.dataset.at !== undefined ? Number(root.dataset.at)
+        : (body.deal !== null ? moves[body.deal].at : steps.length - 1);
+      draw(opening);
     });
 })();
