@@ -78,10 +78,12 @@ def wait_for(predicate, timeout: float, what: str) -> None:
 
 
 def start_postgres(
-    stack: contextlib.ExitStack, work: Path, database: str = "postgres"
+    stack: contextlib.ExitStack, work: Path, database: str = "postgres", *, durable: bool = False
 ) -> tuple[str, int]:
     """A PostgreSQL server on a free loopback port, stopped when `stack` closes; returns
-    the URL of `database` (created unless it is `postgres`) and the server's pid."""
+    the URL of `database` (created unless it is `postgres`) and the server's pid. With
+    `durable`, full-page writes and synchronous commit are on, as in production (the WAL
+    a write costs is then what a real server writes); fsync stays off either way."""
     bins = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))
     pg_bin = bins[-1] if bins else Path(shutil.which("initdb") or "initdb").parent
     root = work / "pg"
@@ -98,9 +100,11 @@ def start_postgres(
         capture_output=True,
     )
     pg_ctl = [*as_postgres, str(pg_bin / "pg_ctl"), "-D", str(root / "data")]
-    options = (
-        f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off "
-        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+    options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off "
+    options += (
+        "-c max_connections=200"
+        if durable
+        else "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
     )
     subprocess.run(
         [*pg_ctl, "-l", str(root / "log"), "-w", "-t", "30", "start", "-o", options],
