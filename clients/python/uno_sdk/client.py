@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 import typing
@@ -89,10 +90,16 @@ def problem_of(answer) -> dict[str, Any]:
     return found if isinstance(found, dict) else {"status": answer.status_code}
 
 
+@functools.cache
+def hints(operation) -> dict[str, Any]:
+    """An operation's parameters and their types (read once: it costs milliseconds)."""
+    return typing.get_type_hints(operation.sync_detailed)
+
+
 def body_of(operation, fields: Mapping[str, Any]):
     """The body model `operation` takes (as its signature names it), built from JSON; of
     a union (the actions), the member that reads it (each has its own `type`)."""
-    annotation = typing.get_type_hints(operation.sync_detailed)["body"]
+    annotation = hints(operation)["body"]
     members = [m for m in typing.get_args(annotation) or (annotation,) if hasattr(m, "from_dict")]
     for member in members[:-1]:
         try:
@@ -157,8 +164,7 @@ class Uno:
         The request is the generated one (`_get_kwargs`) and a success is parsed by the
         generated code (`_build_response`); a refusal is read here, so that one the
         schema does not describe (a proxy's 503 page) is still an ApiError."""
-        parameters = typing.get_type_hints(operation.sync_detailed)
-        if "idempotency_key" in parameters and "idempotency_key" not in kwargs:
+        if "idempotency_key" in hints(operation) and "idempotency_key" not in kwargs:
             kwargs["idempotency_key"] = str(uuid.uuid4())
         request = operation._get_kwargs(*args, **kwargs)
         http = self.client.get_httpx_client()
