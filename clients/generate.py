@@ -2,11 +2,16 @@
 
     python clients/generate.py [--into DIR] [--only python|typescript]
 
-Writes DIR/openapi.yaml (`manage.py spectacular`), DIR/python (openapi-python-client) and
-DIR/typescript/src/api.d.ts (openapi-typescript, run from clients/typescript's
-node_modules: `npm ci` there first). DIR defaults to clients/, the committed copies;
-tests generate into a temporary folder and compare. The output depends only on the code
-and the locked generator versions: no timestamps, nothing from the environment.
+Writes DIR/openapi.yaml (`manage.py spectacular`), DIR/python/uno_client
+(openapi-python-client) and DIR/typescript/src/api.d.ts (openapi-typescript, run from
+clients/typescript's node_modules: `npm ci` there first). DIR defaults to clients/, the
+committed copies; tests generate into a temporary folder and compare. The output depends
+only on the code and the locked generator versions: no timestamps, nothing from the
+environment.
+
+Only those files are generated: the hand-written layers beside them (clients/python's
+pyproject.toml, README.md and uno_sdk; clients/typescript/src's other modules) are never
+touched.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ CLIENTS = REPO / "clients"
 TYPESCRIPT = CLIENTS / "typescript"
 SCHEMA = "openapi.yaml"
 PYTHON_CONFIG = CLIENTS / "python-client.yaml"
+PYTHON_PACKAGE = Path("python") / "uno_client"
 TYPES = Path("src") / "api.d.ts"
 
 
@@ -50,15 +56,18 @@ def write_schema(into: Path) -> Path:
 
 
 def write_python(schema: Path, into: Path) -> None:
-    output = into / "python"
+    output = into / PYTHON_PACKAGE
     shutil.rmtree(output, ignore_errors=True)
+    output.parent.mkdir(parents=True, exist_ok=True)
     generator = Path(sys.executable).with_name("openapi-python-client")
+    # --meta none: the package alone; its project files are clients/python's own.
     said = run(
-        [str(generator), "generate", "--path", str(schema), "--meta", "uv"]
+        [str(generator), "generate", "--path", str(schema), "--meta", "none"]
         + ["--config", str(PYTHON_CONFIG), "--output-path", str(output)],
         cwd=into,
         env=tool_env(),
     )
+    (output / "py.typed").write_text("# Marker file for PEP 561")
     # What the generator left out (e.g. a media type it cannot parse) is worth seeing.
     for line in said.splitlines():
         if line.startswith("WARNING"):

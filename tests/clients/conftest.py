@@ -1,6 +1,7 @@
-"""Fixtures for the generated clients' tests: the service as gunicorn serves it (on the
-test database, PostgreSQL), the committed Python client imported from clients/python,
-and the TypeScript package's tools (Node and its installed node_modules)."""
+"""Fixtures for the clients' tests: the service as gunicorn serves it (on the test
+database, PostgreSQL; with a Celery worker when bots must move), the committed Python
+client imported from clients/python, and the TypeScript package's tools (Node and its
+installed node_modules)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
@@ -60,15 +62,52 @@ def served_api(serve_gunicorn) -> str:
 
 
 @pytest.fixture
+def served_with_bots(serve_gunicorn, redis_url, child_env, worker_database_url, tmp_path) -> str:
+    """The service with bots that move: gunicorn and a Celery worker (bots act through
+    the workers' timed sweeps) on Redis, on a queue of this test's own; its base URL."""
+    queue = f"clients-{uuid.uuid4().hex[:12]}"
+    server = serve_gunicorn(workers=1, CELERY_BROKER_URL=redis_url, UNO_CELERY_QUEUE=queue)
+    env = child_env(
+        DATABASE_URL=worker_database_url,
+        CELERY_BROKER_URL=redis_url,
+        UNO_CELERY_QUEUE=queue,
+        UNO_DATA_DIR=str(server.data_dir),  # the web server's signing key seals the games
+        UNO_MODE=None,
+    )
+    command = [sys.executable, "-m", "celery", "-A", "unoservice", "worker", "--pool=threads"]
+    command += ["--concurrency=2", "--without-gossip", "--without-mingle", "--without-heartbeat"]
+    command += [f"--hostname={queue}@%h", "--loglevel=WARNING"]
+    log = tmp_path / "worker.log"
+    with log.open("w") as out:
+        worker = subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        yield server.base_url
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+            worker.wait()
+
+
+@pytest.fixture
 def uno_client():
-    """The committed generated Python client package (clients/python/uno_client)."""
+    """The committed generated Python client package (clients/python/uno_client), with
+    the hand-written layer beside it (uno_sdk) importable too."""
     sys.path.insert(0, str(CLIENTS / "python"))
     try:
         yield importlib.import_module(PACKAGE)
     finally:
         sys.path.remove(str(CLIENTS / "python"))
-        for name in [n for n in sys.modules if n == PACKAGE or n.startswith(PACKAGE + ".")]:
+        for name in [n for n in sys.modules if n.split(".")[0] in (PACKAGE, "uno_sdk")]:
             del sys.modules[name]
+
+
+@pytest.fixture
+def uno_sdk(uno_client):
+    """The hand-written layer (clients/python/uno_sdk) over the committed client."""
+    return importlib.import_module("uno_sdk")
 
 
 def node_required() -> bool:

@@ -16,6 +16,7 @@ import sys
 import threading
 import typing
 from datetime import datetime
+from pathlib import Path
 
 import httpx
 import pytest
@@ -38,7 +39,8 @@ def test_the_committed_python_client_is_what_the_generator_makes_of_the_schema(t
     warnings = [line for line in said.splitlines() if "WARNING" in line]
     assert all("/export" in line for line in warnings), said
 
-    stale = differences(CLIENTS / "python", tmp_path / "python")
+    package = Path("python") / "uno_client"  # the rest of clients/python is hand-written
+    stale = [str(package / d) for d in differences(CLIENTS / package, tmp_path / package)]
     stale += ["openapi.yaml"] * (
         (CLIENTS / "openapi.yaml").read_bytes() != (tmp_path / "openapi.yaml").read_bytes()
     )

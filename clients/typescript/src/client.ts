@@ -21,9 +21,9 @@ export type ActionBody = Json<
 >;
 
 /** A client for the service at baseUrl, signed in when given a token. */
-export function connect(baseUrl: string, token?: string): Api {
+export function connect(baseUrl: string, token?: string, fetchImpl?: typeof fetch): Api {
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  return createClient<paths>({ baseUrl, headers });
+  return createClient<paths>({ baseUrl, headers, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
 }
 
 /** The answer's body, or an Error carrying the problem (application/problem+json). */
