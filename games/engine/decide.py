@@ -115,7 +115,7 @@ def _draw(step_: Step, command: DrawCard) -> None:
     if refusal is not None:
         refuse(refusal, s, seat)
     _advances(step_, seat)
-    if s.pending_draw:
+    if s.pending is not None:
         take_pending(step_, seat)
     else:
         draw_on_turn(step_, seat)

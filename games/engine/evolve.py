@@ -131,8 +131,7 @@ def _(s: GameState, event: ev.RoundStarted) -> None:
     s.draw_pile = s.discard_pile = s.out_of_play = ()
     s.color = None
     s.direction = 1
-    s.pending_draw = 0
-    s.pending_kind = s.returns_to = s.draw4 = s.drawn_card = s.owed = s.last_player = None
+    s.pending = s.draw4 = s.drawn_card = s.owed = s.last_player = None
     s.drew_nothing = s.jump_in_open = False
     s.uno_called = s.uno_settled = frozenset()
     s.uno_windows = s.shuffles = ()
@@ -272,15 +271,7 @@ def _(s: GameState, event: ev.Event) -> None:
 
 @_on(ev.TurnChanged)
 def _(s: GameState, event: ev.TurnChanged) -> None:
-    pending = event.pending
-    if pending is None:
-        s.pending_draw, s.pending_kind, s.returns_to = 0, None, None
-    else:
-        s.pending_draw, s.pending_kind, s.returns_to = (
-            pending.total,
-            pending.kind,
-            pending.returns_to,
-        )
+    s.pending = event.pending
     s.to_act = event.seat
     s.phase = event.phase
     s.jump_in_open = event.jump_in
@@ -341,8 +332,7 @@ def _(s: GameState, event: ev.RoundEnded) -> None:
     s.scores = event.scores
     s.winner = event.winner
     s.uno_windows = ()
-    s.pending_draw = 0
-    s.draw4 = s.owed = s.drawn_card = None
+    s.pending = s.draw4 = s.owed = s.drawn_card = None
     s.jump_in_open = False
 
 

@@ -49,8 +49,9 @@ def _anything_stacks_on(stacking: str, kind: str) -> bool:
 
 def take_pending(step: Step, seat: int) -> None:
     """The seat takes the pending draw (an `accept`, or a `draw` on a pending draw)."""
-    s = step.state
-    take_penalty(step, seat, s.pending_draw, s.returns_to, s.pending_kind)
+    pending = step.state.pending
+    assert pending is not None  # accepting or drawing on a pending draw is legal only then
+    take_penalty(step, seat, pending.total, pending.returns_to, pending.kind)
 
 
 def take_penalty(
@@ -90,8 +91,9 @@ def challenge(step: Step, seat: int) -> None:
     the whole stacked total) and the challenger plays; an honest one makes the challenger
     draw the total and two more (a W+4: the innocent draw)."""
     s = step.state
-    draw4, rules, pending, kind = s.draw4, s.rules, s.pending_draw, s.pending_kind
-    assert draw4 is not None  # a challenge is legal only while a W+4 may be challenged
+    draw4, rules, stacked = s.draw4, s.rules, s.pending
+    assert draw4 is not None and stacked is not None  # a challenge needs a W+4 drawn on
+    pending, kind = stacked.total, stacked.kind
     step.emit(ev.Draw4Challenged(seat, draw4.seat, draw4.bluff, draw4.hand))
     if draw4.bluff:
         _draw_penalty(step, draw4.seat, _guilty_draw(rules, kind, pending), kind, "challenge")

@@ -23,7 +23,8 @@ from .turns import ask_for_choice, give_turn, offer_drawn_card
 
 
 def play_card(step: Step, play: Play) -> None:
-    stacked_on = step.state.pending_draw
+    pending = step.state.pending
+    stacked_on = pending.total if pending is not None else 0
     step.emit(ev.card_played(play.seat, play.card, play.color, play.target, play.jump_in, False))
     resolve_card(step, play, stacked_on)
 

@@ -17,6 +17,7 @@ from .state import (
     Draw4Play,
     GameState,
     OwedChoice,
+    PendingDraw,
     Phase,
     SeatStatus,
     ShuffleRecord,
@@ -25,7 +26,7 @@ from .state import (
     UnoWindow,
 )
 
-FORMAT = 4  # 4: UNO FLIP!'s `deck` and `side`
+FORMAT = 5  # 4: UNO FLIP!'s `deck` and `side`; 5: the pending draw as one value
 
 _SEAT_STATUS = {s.value: s for s in SeatStatus}
 _RULES_CACHE: dict[str, Any] = {}
@@ -43,7 +44,7 @@ def _cards(codes: list[str]) -> tuple[Card, ...]:
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
-    draw4, owed, winner = state.draw4, state.owed, state.winner
+    draw4, owed, pending, winner = state.draw4, state.owed, state.pending, state.winner
     return {
         "status": state.status.value,
         "rules": rules_to_dict(state.rules),
@@ -65,9 +66,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "to_act": state.to_act,
         "phase": state.phase.value,
         "turn_serial": state.turn_serial,
-        "pending_draw": state.pending_draw,
-        "pending_kind": state.pending_kind,
-        "returns_to": state.returns_to,
+        "pending": pending and [pending.total, pending.kind, pending.returns_to],
         "draw4": draw4 and [draw4.seat, draw4.bluff, _codes(draw4.hand)],
         "drawn_card": state.drawn_card.code if state.drawn_card else None,
         "drew_nothing": state.drew_nothing,
@@ -122,7 +121,7 @@ def _turn_dark_face_up(state: GameState) -> None:
 
 
 def _state_from_json(data: dict[str, Any]) -> GameState:
-    draw4, owed, winner = data["draw4"], data["owed"], data["winner"]
+    draw4, owed, pending, winner = data["draw4"], data["owed"], data["pending"], data["winner"]
     return GameState(
         status=Status(data["status"]),
         rules=_rules(data["rules"]),
@@ -144,9 +143,7 @@ def _state_from_json(data: dict[str, Any]) -> GameState:
         to_act=data["to_act"],
         phase=Phase(data["phase"]),
         turn_serial=data["turn_serial"],
-        pending_draw=data["pending_draw"],
-        pending_kind=data["pending_kind"],
-        returns_to=data["returns_to"],
+        pending=pending and PendingDraw(*pending),
         draw4=draw4 and Draw4Play(draw4[0], draw4[1], _cards(draw4[2])),
         drawn_card=_card(data["drawn_card"]) if data["drawn_card"] else None,
         drew_nothing=data["drew_nothing"],

@@ -170,9 +170,7 @@ class GameState:
     to_act: int = 0
     phase: Phase = Phase.PLAY
     turn_serial: int = 0
-    pending_draw: int = 0
-    pending_kind: str | None = None  # rank of the card the pending total is stacked on
-    returns_to: int | None = None  # who gets the turn back once a pending draw is taken
+    pending: PendingDraw | None = None  # a draw penalty waiting on the seat to act
     draw4: Draw4Play | None = None
     drawn_card: Card | None = None
     drew_nothing: bool = False  # the seat to act drew with both piles exhausted: it passes

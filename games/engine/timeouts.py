@@ -58,7 +58,7 @@ def _act_for(step: Step, seat: int) -> None:
     close_windows_on_advance(step)
     if phase is Phase.DRAWN_CARD:
         keep(step, seat)
-    elif s.pending_draw:
+    elif s.pending is not None:
         take_pending(step, seat)
     elif s.timeout_action == "auto_play" and (play := first_play(s, seat)) is not None:
         play_card(step, check_play(s, play))
