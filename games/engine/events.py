@@ -26,7 +26,20 @@ from typing import ClassVar
 
 from .cards import Card, Color
 from .rules import RuleSet
-from .state import Deadline, OwedChoice, PendingDraw, Phase, SeatStatus, ShuffleRecord, Timers
+from .state import (
+    Deadline,
+    DrawReason,
+    OnAbandon,
+    OwedChoice,
+    PendingDraw,
+    Phase,
+    SeatStatus,
+    ShuffleReason,
+    ShuffleRecord,
+    Side,
+    TimeoutAction,
+    Timers,
+)
 
 NOBODY: frozenset[int] = frozenset()
 
@@ -60,9 +73,9 @@ class GameStarted(Event):
     seats: int
     rules: RuleSet
     provably_fair: bool
-    timeout_action: str
+    timeout_action: TimeoutAction
     abandon_after: int
-    on_abandon: str
+    on_abandon: OnAbandon
     timers: Timers = Timers()  # games recorded before timers were facts: none
 
 
@@ -81,7 +94,7 @@ class DeckShuffled(Event):
 
     TYPE = "deck_shuffled"
     PRIVATE = ("order", "salt")
-    reason: str
+    reason: ShuffleReason
     count: int
     commitment: str
     order: tuple[Card, ...]
@@ -100,7 +113,7 @@ class PositionLoaded(Event):
     dealer: int
     scores: tuple[int, ...]
     eliminated: tuple[int, ...]
-    side: str = "light"  # the side up (UNO FLIP!)
+    side: Side = Side.LIGHT  # the side up (UNO FLIP!)
     held: tuple[Card, ...] = ()  # every dealt hand, in seat order, taken by cards_dealt
     draw: tuple[Card, ...] = ()
     out_of_play: tuple[Card, ...] = ()
@@ -187,7 +200,7 @@ class CardsDrawn(Event):
     OMITTED_WHEN_EMPTY = ("backs",)
     seat: int
     count: int
-    reason: str
+    reason: DrawReason
     backs: tuple[str, ...] = ()
     cards: tuple[Card, ...] = ()
 
@@ -292,7 +305,7 @@ class CardsFlipped(Event):
 
     TYPE = "cards_flipped"
     seat: int | None
-    side: str
+    side: Side
 
 
 @dataclass(slots=True)

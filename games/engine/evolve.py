@@ -15,10 +15,12 @@ from .state import (
     DARK,
     LIGHT,
     Draw4Play,
+    DrawReason,
     GameState,
     OwedChoice,
     Phase,
     SeatStatus,
+    ShuffleReason,
     ShuffleRecord,
     Status,
     UnoWindow,
@@ -144,12 +146,16 @@ def _(s: GameState, event: ev.RoundStarted) -> None:
 def _(s: GameState, event: ev.DeckShuffled) -> None:
     order = oriented(event.order, False) if s.side == DARK else event.order  # as its codes say
     s.shuffles += (ShuffleRecord(event.reason, order, event.salt, event.commitment),)
-    if event.reason in ("deal", "first_card_redraw", "reshuffle"):
+    reason = event.reason
+    if reason in _DRAW_PILE_SHUFFLES:
         s.draw_pile = _up(s, event.order)
-    elif event.reason == "pairing":
+    elif reason == ShuffleReason.PAIRING:
         s.deck = event.order
-    if event.reason == "reshuffle":
+    if reason == ShuffleReason.RESHUFFLE:
         s.discard_pile = s.discard_pile[-1:]
+
+
+_DRAW_PILE_SHUFFLES = (ShuffleReason.DEAL, ShuffleReason.FIRST_CARD_REDRAW, ShuffleReason.RESHUFFLE)
 
 
 @_on(ev.PositionLoaded)
@@ -218,7 +224,7 @@ def _(s: GameState, event: ev.CardsDrawn) -> None:
     cards = s.draw_pile[: event.count]
     s.draw_pile = s.draw_pile[event.count :]
     _set_hand(s, event.seat, s.hands[event.seat] + cards)
-    if event.reason == "draw" and cards:
+    if event.reason == DrawReason.DRAW and cards:
         s.drawn_card = cards[-1]
 
 

@@ -10,7 +10,7 @@ from .drawing import draw, draw_until_color
 from .play_checks import Play
 from .rounds import end_round
 from .rules import RuleSet
-from .state import Draw4Play, PendingDraw
+from .state import Draw4Play, DrawReason, PendingDraw
 from .step import Step
 from .table import next_seat, stack_rule_allows
 from .turns import give_turn, jump_in_open, put_draw_on, seat_after_penalty
@@ -67,7 +67,7 @@ def take_penalty(
 
     An `automatic` penalty (a Draw Two without stacking) is part of its card, so the
     jump-in window stays open after it."""
-    _draw_penalty(step, victim, total, kind, "penalty")
+    _draw_penalty(step, victim, total, kind, DrawReason.PENALTY)
     step.emit(ev.SeatSkipped(victim))
     s = step.state
     if player is not None and not s.hands[player]:
@@ -76,7 +76,7 @@ def take_penalty(
     give_turn(step, seat_after_penalty(s, victim, player), automatic and jump_in_open(s))
 
 
-def _draw_penalty(step: Step, seat: int, total: int, kind: str | None, reason: str) -> None:
+def _draw_penalty(step: Step, seat: int, total: int, kind: str | None, reason: DrawReason) -> None:
     """Draw `total` cards; for a Wild Draw Color, until the called color, then the rest."""
     if kind == WILD_DRAW_COLOR:
         color = step.state.color
@@ -96,7 +96,9 @@ def challenge(step: Step, seat: int) -> None:
     pending, kind = stacked.total, stacked.kind
     step.emit(ev.Draw4Challenged(seat, draw4.seat, draw4.bluff, draw4.hand))
     if draw4.bluff:
-        _draw_penalty(step, draw4.seat, _guilty_draw(rules, kind, pending), kind, "challenge")
+        _draw_penalty(
+            step, draw4.seat, _guilty_draw(rules, kind, pending), kind, DrawReason.CHALLENGE
+        )
         if rules.challenge_success_skips_challenger:
             step.emit(ev.SeatSkipped(seat))
             give_turn(step, next_seat(s, seat))

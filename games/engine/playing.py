@@ -9,7 +9,7 @@ from .drawing import draw, draw_to_match
 from .effects import resolve_card
 from .play_checks import Play
 from .rounds import end_round
-from .state import GameState, OwedChoice
+from .state import DrawReason, GameState, OwedChoice, OwedOrigin
 from .step import Step
 from .table import (
     draw4_is_legal,
@@ -36,7 +36,9 @@ def draw_on_turn(step: Step, seat: int) -> None:
     if piles_exhausted(s):
         step.emit(ev.NothingDrawn(seat))
         return
-    drawn = draw_to_match(step, seat) if s.rules.draw_to_match else draw(step, seat, 1, "draw")
+    drawn = (
+        draw_to_match(step, seat) if s.rules.draw_to_match else draw(step, seat, 1, DrawReason.DRAW)
+    )
     card = drawn[-1] if drawn else None
     if card is None or not drawn_card_playable(s, seat, card):
         give_turn(step, next_seat(s, seat))
@@ -67,7 +69,7 @@ def _force_play(step: Step, seat: int, card: Card) -> None:
     only_target = targets[0] if len(targets) == 1 and not going_out and not optional_seven else None
     step.emit(ev.CardPlayed(seat, card, None, None, False, True))
     if owes_color or owes_target:
-        ask_for_choice(step, seat, OwedChoice("forced", card, owes_color, owes_target))
+        ask_for_choice(step, seat, OwedChoice(OwedOrigin.FORCED, card, owes_color, owes_target))
         return
     resolve_card(step, Play(seat, card, None, only_target, False, False, False))
 

@@ -42,8 +42,68 @@ class SeatStatus(StrEnum):
 
 IN_PLAY = (SeatStatus.PLAYING, SeatStatus.BOT)
 
+
+class Side(StrEnum):
+    """The side up (UNO FLIP!; every other deck is light)."""
+
+    LIGHT = "light"
+    DARK = "dark"
+
+
+class TimeoutAction(StrEnum):
+    """What the server does for a seat whose turn timed out: draw a card and pass, or
+    play its first playable card (drawing and passing when it has none)."""
+
+    DRAW_AND_PASS = "draw_and_pass"
+    AUTO_PLAY = "auto_play"
+
+
+class OnAbandon(StrEnum):
+    """What becomes of a seat that timed out `abandon_after` times in a row."""
+
+    BOT = "bot"
+    REMOVE = "remove"
+
+
+class DeadlineKind(StrEnum):
+    TURN = "turn"
+    RESPONSE = "response"
+    BOT = "bot"
+    UNO = "uno"
+
+
+class OwedOrigin(StrEnum):
+    """Why a color and/or target is owed without a card being played now (`OwedChoice`)."""
+
+    FIRST_CARD = "first_card"
+    FORCED = "forced"
+    FLIP = "flip"
+
+
+class ShuffleReason(StrEnum):
+    """What a shuffle shuffled (`deck_shuffled`'s `reason`)."""
+
+    DEAL = "deal"
+    FIRST_CARD_REDRAW = "first_card_redraw"
+    RESHUFFLE = "reshuffle"
+    PAIRING = "pairing"
+    HANDS = "hands"
+    UNPLACED = "unplaced"
+
+
+class DrawReason(StrEnum):
+    """Why cards were drawn (`cards_drawn`'s `reason`)."""
+
+    DRAW = "draw"
+    PENALTY = "penalty"
+    UNO_PENALTY = "uno_penalty"
+    FALSE_CATCH = "false_catch"
+    CHALLENGE = "challenge"
+    OTHERS_DRAW = "others_draw"
+
+
 CLOCKWISE, COUNTERCLOCKWISE = 1, -1
-LIGHT, DARK = "light", "dark"  # the side up (UNO FLIP!; every other deck is light)
+LIGHT, DARK = Side.LIGHT, Side.DARK
 
 _new = object.__new__
 
@@ -101,7 +161,7 @@ class OwedChoice:
     "forced" (a force-played card whose effect resolves once they are given) or "flip"
     (a Flip turned up a wild: its player calls the color, then play moves on)."""
 
-    origin: str
+    origin: OwedOrigin
     card: Card
     needs_color: bool
     needs_target: bool
@@ -113,7 +173,7 @@ class Deadline:
     `token` a `Timeout` names it by, and how long it gives. The shell turns the seconds
     into a time."""
 
-    kind: str
+    kind: DeadlineKind
     token: str
     seconds: float
     grace_ms: int = 0
@@ -142,7 +202,7 @@ class Timers:
 class ShuffleRecord:
     """A shuffle of this round, revealed when the round ends."""
 
-    reason: str
+    reason: ShuffleReason
     order: tuple[Card, ...]
     salt: str
     commitment: str
@@ -164,7 +224,7 @@ class GameState:
     discard_pile: tuple[Card, ...] = ()  # top last
     out_of_play: tuple[Card, ...] = ()
     deck: tuple[Card, ...] = ()  # the Flip deck as paired for this game; () for the others
-    side: str = LIGHT  # every card in the state lies with this side's face up
+    side: Side = LIGHT  # every card in the state lies with this side's face up
     color: Color | None = None
     direction: int = CLOCKWISE
     to_act: int = 0
@@ -183,9 +243,9 @@ class GameState:
     uno_serial: int = 0
     consecutive_passes: int = 0
     timeouts: tuple[int, ...] = ()
-    timeout_action: str = "draw_and_pass"
+    timeout_action: TimeoutAction = TimeoutAction.DRAW_AND_PASS
     abandon_after: int = 3
-    on_abandon: str = "bot"
+    on_abandon: OnAbandon = OnAbandon.BOT
     timers: Timers = Timers()
     shuffles: tuple[ShuffleRecord, ...] = ()
     winner: int | tuple[int, ...] | None = None

@@ -85,7 +85,7 @@ def view_for(state: GameState, viewer: Viewer, *, reveal_all: bool = False) -> d
         "provably_fair": state.provably_fair,
     }
     if flip:
-        view["side"] = state.side
+        view["side"] = state.side.value
         view["draw_pile_back"] = state.draw_pile[0].back if state.draw_pile else None
     if sees_all:
         view["draw_pile_cards"] = codes(state.draw_pile)
