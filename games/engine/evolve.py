@@ -86,7 +86,7 @@ def _dealing_stride(pile: tuple[Card, ...], taken: tuple[Card, ...]) -> int:
 def _up(s: GameState, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """`cards` lying as every card of the state lies (an event read back from JSON names
     a double-faced card by its code alone, light face up)."""
-    return oriented(cards, True) if s.side == DARK else cards
+    return oriented(cards, True) if s.side is DARK else cards
 
 
 def _set_hand(s: GameState, seat: int, hand: tuple[Card, ...]) -> None:
@@ -144,14 +144,14 @@ def _(s: GameState, event: ev.RoundStarted) -> None:
 
 @_on(ev.DeckShuffled)
 def _(s: GameState, event: ev.DeckShuffled) -> None:
-    order = oriented(event.order, False) if s.side == DARK else event.order  # as its codes say
+    order = oriented(event.order, False) if s.side is DARK else event.order  # as its codes say
     s.shuffles += (ShuffleRecord(event.reason, order, event.salt, event.commitment),)
     reason = event.reason
     if reason in _DRAW_PILE_SHUFFLES:
         s.draw_pile = _up(s, event.order)
-    elif reason == ShuffleReason.PAIRING:
+    elif reason is ShuffleReason.PAIRING:
         s.deck = event.order
-    if reason == ShuffleReason.RESHUFFLE:
+    if reason is ShuffleReason.RESHUFFLE:
         s.discard_pile = s.discard_pile[-1:]
 
 
@@ -176,7 +176,7 @@ def _(s: GameState, event: ev.PositionLoaded) -> None:
 
 @_on(ev.CardsDealt)
 def _(s: GameState, event: ev.CardsDealt) -> None:
-    cards = event.cards if s.side != DARK else oriented(event.cards, True)
+    cards = event.cards if s.side is not DARK else oriented(event.cards, True)
     s.draw_pile = _without(s.draw_pile, cards)
     _set_hand(s, event.seat, s.hands[event.seat] + cards)
 
@@ -198,7 +198,7 @@ def _(s: GameState, event: ev.FirstCardTurned) -> None:
 @_on(ev.CardPlayed)
 def _(s: GameState, event: ev.CardPlayed) -> None:
     seat, card = event.seat, event.card
-    if s.side == DARK:
+    if s.side is DARK:
         (card,) = oriented((card,), True)
     hand = s.hands[seat]
     at = hand.index(card)
@@ -224,14 +224,14 @@ def _(s: GameState, event: ev.CardsDrawn) -> None:
     cards = s.draw_pile[: event.count]
     s.draw_pile = s.draw_pile[event.count :]
     _set_hand(s, event.seat, s.hands[event.seat] + cards)
-    if event.reason == DrawReason.DRAW and cards:
+    if event.reason is DrawReason.DRAW and cards:
         s.drawn_card = cards[-1]
 
 
 @_on(ev.HandReplaced)
 def _(s: GameState, event: ev.HandReplaced) -> None:
     """A new hand brings a new UNO obligation, even when it is one card again."""
-    cards = event.cards if s.side != DARK else oriented(event.cards, True)
+    cards = event.cards if s.side is not DARK else oriented(event.cards, True)
     _set_hand(s, event.seat, cards)
     _forget_uno(s, event.seat)
 
@@ -283,7 +283,7 @@ def _(s: GameState, event: ev.TurnChanged) -> None:
     s.jump_in_open = event.jump_in
     s.consecutive_passes = event.consecutive_passes
     owed = event.owed
-    if owed is not None and s.side == DARK:
+    if owed is not None and s.side is DARK:
         (up,) = oriented((owed.card,), True)
         owed = OwedChoice(owed.origin, up, owed.needs_color, owed.needs_target)
     s.owed = owed
@@ -300,7 +300,7 @@ def _(s: GameState, event: ev.TurnChanged) -> None:
 
 @_on(ev.CardsFlipped)
 def _(s: GameState, event: ev.CardsFlipped) -> None:
-    dark = event.side == DARK
+    dark = event.side is DARK
     s.side = event.side
     s.hands = tuple(oriented(hand, dark) for hand in s.hands)
     s.draw_pile = oriented(s.draw_pile, dark)

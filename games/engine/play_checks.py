@@ -139,7 +139,7 @@ def target_choices(state: GameState, seat: int, card: Card) -> tuple[int | None,
 def check_play(state: GameState, command: PlayCard) -> Play:
     """The play, validated, or the RuleViolation that refuses it."""
     seat, card = command.seat, command.card
-    if state.side == DARK:  # a code names a double-faced card light face up
+    if state.side is DARK:  # a code names a double-faced card light face up
         (card,) = oriented((card,), True)
     refusal = play_refusal(state, seat, card)
     if refusal is not None:

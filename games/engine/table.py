@@ -138,7 +138,7 @@ def piles_exhausted(state: GameState) -> bool:
 
 def side_colors(state: GameState) -> tuple[Color, ...]:
     """The colors of the side up (UNO FLIP!'s dark side has its own): those a wild calls."""
-    return DARK_COLORS if state.side == DARK else COLORS
+    return DARK_COLORS if state.side is DARK else COLORS
 
 
 def most_frequent_color(hand: tuple[Card, ...], colors: tuple[Color, ...] = COLORS) -> Color:
