@@ -92,7 +92,7 @@ def _apply_hand_effects(step: Step, play: Play, went_out: bool) -> None:
         for other in possible_targets(s, seat):
             wilds = tuple(c for c in s.hands[other] if c.color is None)
             if wilds:
-                step.emit(ev.CardsBuried(other, len(wilds), "discard_wilds", wilds))
+                step.emit(ev.CardsBuried(other, len(wilds), ev.BuryReason.DISCARD_WILDS, wilds))
 
 
 def swap_hands(step: Step, seat: int, target: int) -> None:

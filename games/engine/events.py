@@ -22,6 +22,7 @@ and `upcast` reads the events recorded in older shapes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import ClassVar
 
 from .cards import Card, Color
@@ -226,6 +227,13 @@ class HandReplaced(Event):
         return frozenset((self.seat,))
 
 
+class BuryReason(StrEnum):
+    """Why cards went from a hand to the bottom of the draw pile (`cards_buried`)."""
+
+    DISCARD_WILDS = "discard_wilds"
+    REMOVED = "removed"
+
+
 @dataclass(slots=True)
 class CardsBuried(Event):
     """Cards leave a hand for the bottom of the draw pile (`reason`: discard_wilds, removed)."""
@@ -234,7 +242,7 @@ class CardsBuried(Event):
     PRIVATE = ("cards",)
     seat: int
     count: int
-    reason: str
+    reason: BuryReason
     cards: tuple[Card, ...]
 
 
@@ -252,6 +260,17 @@ class UnoWindowOpened(Event):
     deadline: Deadline | None = None
 
 
+class WindowClosedReason(StrEnum):
+    """Why an UNO window closed (`uno_window_closed`'s `reason`)."""
+
+    CALLED = "called"
+    CAUGHT = "caught"
+    ADVANCED = "advanced"
+    EXPIRED = "expired"
+    PENALISED = "penalised"
+    HAND_CHANGED = "hand_changed"
+
+
 @dataclass(slots=True)
 class UnoWindowClosed(Event):
     """`reason`: called, caught, advanced, expired, penalised, hand_changed."""
@@ -259,7 +278,7 @@ class UnoWindowClosed(Event):
     TYPE = "uno_window_closed"
     seat: int
     token: str
-    reason: str
+    reason: WindowClosedReason
 
 
 @dataclass(slots=True)

@@ -16,7 +16,7 @@ def remove_seat(step: Step, seat: int, reason: str) -> None:
     was_acting = s.to_act == seat
     fallback_color = most_frequent_color(s.hands[seat], side_colors(s))
     if s.hands[seat]:
-        step.emit(ev.CardsBuried(seat, len(s.hands[seat]), "removed", s.hands[seat]))
+        step.emit(ev.CardsBuried(seat, len(s.hands[seat]), ev.BuryReason.REMOVED, s.hands[seat]))
     step.emit(ev.SeatStatusChanged(seat, SeatStatus.REMOVED, reason))
     if end_match_if_one_side_left(step):
         return

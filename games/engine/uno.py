@@ -51,7 +51,7 @@ def close_windows_on_advance(step: Step) -> None:
     s = step.state
     if s.uno_windows and s.rules.uno_penalty == "catch":
         for window in s.uno_windows:
-            step.emit(ev.UnoWindowClosed(window.seat, window.token, "advanced"))
+            step.emit(ev.UnoWindowClosed(window.seat, window.token, ev.WindowClosedReason.ADVANCED))
 
 
 def call_uno(step: Step, seat: int) -> None:
@@ -69,7 +69,7 @@ def catch(step: Step, seat: int, target: int) -> None:
         draw(step, seat, rules.false_catch_penalty, DrawReason.FALSE_CATCH)
         return
     step.emit(ev.UnoCaught(seat, target))
-    step.emit(ev.UnoWindowClosed(target, window.token, "caught"))
+    step.emit(ev.UnoWindowClosed(target, window.token, ev.WindowClosedReason.CAUGHT))
     draw(step, target, rules.uno_penalty_draw, DrawReason.UNO_PENALTY)
 
 
@@ -79,10 +79,10 @@ def window_expired(step: Step, window: UnoWindow) -> None:
     s = step.state
     if s.rules.uno_penalty == "auto":
         step.emit(ev.UnoPenaltyApplied(window.seat))
-        step.emit(ev.UnoWindowClosed(window.seat, window.token, "penalised"))
+        step.emit(ev.UnoWindowClosed(window.seat, window.token, ev.WindowClosedReason.PENALISED))
         draw(step, window.seat, s.rules.uno_penalty_draw, DrawReason.UNO_PENALTY)
     else:
-        step.emit(ev.UnoWindowClosed(window.seat, window.token, "expired"))
+        step.emit(ev.UnoWindowClosed(window.seat, window.token, ev.WindowClosedReason.EXPIRED))
 
 
 def _window_of(state: GameState, seat: int) -> UnoWindow | None:
