@@ -17,7 +17,7 @@ from django.db.models import Q
 
 from games import engine
 from games.engine import InvalidRules, StartGame
-from games.engine.state import Timers
+from games.engine.state import OnAbandon, TimeoutAction, Timers
 from games.log.hashing import canonical, sha256_hex
 from games.log.store import SYSTEM, NewEvent
 from games.timers.options import BOTS_ALONE_MIN_THINK_MS, timers_with_defaults
@@ -411,9 +411,9 @@ def start_command(game: Game) -> StartGame:
         deck=staff_deck_from_setup(setup),
         position=position_from_setup(setup),
         provably_fair="seed" not in setup,
-        timeout_action=timers["timeout_action"],
+        timeout_action=TimeoutAction(timers["timeout_action"]),
         abandon_after=timers["abandon_after"],
-        on_abandon=timers["on_abandon"],
+        on_abandon=OnAbandon(timers["on_abandon"]),
         timers=Timers(
             turn_seconds=timers["turn_seconds"],
             response_seconds=timers["response_seconds"],

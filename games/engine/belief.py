@@ -205,7 +205,7 @@ class Belief:
             and seat == s.to_act
             and seat != self._timed_out
             and s.phase is Phase.PLAY
-            and not s.pending_draw
+            and s.pending is None
             and event.count
         ):
             table = s.copy()

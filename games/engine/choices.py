@@ -7,7 +7,7 @@ from . import events as ev
 from .cards import Color
 from .effects import resolve_card, swap_hands
 from .play_checks import Play
-from .state import OwedChoice
+from .state import OwedChoice, OwedOrigin
 from .step import Step
 from .table import next_seat, possible_targets
 from .turns import ask_for_choice, give_turn
@@ -37,13 +37,13 @@ def choose_target(step: Step, seat: int, target: int) -> None:
 def _settle(step: Step, seat: int, owed: OwedChoice, target: int | None) -> None:
     """Everything owed is given: a first card's swap is made and the seat plays; after a
     Flip that turned up a wild, play moves on; a forced card's effect resolves."""
-    if owed.origin == "first_card":
+    if owed.origin == OwedOrigin.FIRST_CARD:
         if target is not None:
             swap_hands(step, seat, target)
             open_uno_windows(step, seat)
         give_turn(step, seat)
         return
-    if owed.origin == "flip":
+    if owed.origin == OwedOrigin.FLIP:
         give_turn(step, next_seat(step.state, seat))
         return
     resolve_card(step, Play(seat, owed.card, None, target, False, False, False))

@@ -266,6 +266,7 @@ _phase, _pending, _owed, _any_deadline = (
     _turn_changed["deadline"],
 )
 _DEADLINE_FIELDS = itemgetter("kind", "token", "seconds", "grace_ms")
+_deadline_kind = dict(_plan(Deadline))["kind"]
 
 
 def _deadline(value: dict) -> Deadline:
@@ -274,7 +275,8 @@ def _deadline(value: dict) -> Deadline:
     if len(value) != 4:
         return _any_deadline(value)
     deadline = _new(Deadline)
-    deadline.kind, deadline.token, deadline.seconds, deadline.grace_ms = _DEADLINE_FIELDS(value)
+    kind, deadline.token, deadline.seconds, deadline.grace_ms = _DEADLINE_FIELDS(value)
+    deadline.kind = _deadline_kind(kind)
     return deadline
 
 
@@ -325,6 +327,7 @@ def _decode_card_played(public: dict, private: dict | None) -> Event:
 
 _CARDS_DRAWN = ev.CardsDrawn
 _CARDS_DRAWN_PUBLIC = itemgetter("seat", "count", "reason")
+_draw_reason = _converters(ev.CardsDrawn)["reason"]
 
 
 def _decode_cards_drawn(public: dict, private: dict | None) -> Event:
@@ -337,7 +340,7 @@ def _decode_cards_drawn(public: dict, private: dict | None) -> Event:
     event = _new(_CARDS_DRAWN)
     event.seat = seat
     event.count = count
-    event.reason = reason
+    event.reason = _draw_reason(reason)
     event.backs = tuple(backs) if backs else ()
     event.cards = cards
     return event

@@ -7,7 +7,7 @@ from typing import Any
 
 from .cards import Card, Color
 from .rules import RuleSet
-from .state import Timers
+from .state import OnAbandon, TimeoutAction, Timers
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,9 +35,9 @@ class StartGame:
     deck: tuple[Card, ...] | None = None  # staff: the first cards of the first deal
     position: Position | None = None
     provably_fair: bool = True
-    timeout_action: str = "draw_and_pass"
+    timeout_action: TimeoutAction = TimeoutAction.DRAW_AND_PASS
     abandon_after: int = 3
-    on_abandon: str = "bot"
+    on_abandon: OnAbandon = OnAbandon.BOT
     timers: Timers = Timers()
     bot_seats: tuple[int, ...] = ()  # seats a server bot plays from the start
     seat = None

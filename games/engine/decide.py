@@ -52,7 +52,7 @@ from .removal import remove_seat
 from .rounds import check_deck_top, reveal_shuffles_mid_round, start_round
 from .rules import check_seats
 from .shuffle import Rng
-from .state import GameState, SeatStatus, Status
+from .state import GameState, OnAbandon, SeatStatus, Status, TimeoutAction
 from .step import Outcome, Step, begin_step
 from .timeouts import deadline_passed
 from .uno import call_uno, catch, close_windows_on_advance
@@ -115,7 +115,7 @@ def _draw(step_: Step, command: DrawCard) -> None:
     if refusal is not None:
         refuse(refusal, s, seat)
     _advances(step_, seat)
-    if s.pending_draw:
+    if s.pending is not None:
         take_pending(step_, seat)
     else:
         draw_on_turn(step_, seat)
@@ -175,9 +175,9 @@ def _start_game(step_: Step, command: StartGame) -> None:
             command.seats,
             command.rules,
             fair,
-            command.timeout_action,
+            TimeoutAction(command.timeout_action),  # the shell may name them by value
             command.abandon_after,
-            command.on_abandon,
+            OnAbandon(command.on_abandon),
             command.timers,
         )
     )

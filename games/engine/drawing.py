@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import events as ev
 from .cards import RESTRICTED_WILDS, Card, Color, backs_of
 from .shuffle import shuffle_cards
-from .state import GameState
+from .state import DrawReason, GameState, ShuffleReason
 from .step import Step
 from .table import draw4_is_legal, matches, piles_exhausted
 
@@ -16,12 +16,16 @@ def reshuffle(step: Step) -> None:
     shuffled = shuffle_cards(step.state.discard_pile[:-1], step.need_rng())
     step.emit(
         ev.DeckShuffled(
-            "reshuffle", len(shuffled.order), shuffled.commitment, shuffled.order, shuffled.salt
+            ShuffleReason.RESHUFFLE,
+            len(shuffled.order),
+            shuffled.commitment,
+            shuffled.order,
+            shuffled.salt,
         )
     )
 
 
-def draw(step: Step, seat: int, count: int, reason: str) -> tuple[Card, ...]:
+def draw(step: Step, seat: int, count: int, reason: DrawReason) -> tuple[Card, ...]:
     """Draw `count` cards, reshuffling the discard pile as often as needed; what cannot
     be drawn (both piles exhausted) is forfeited."""
     s = step.state
@@ -62,14 +66,14 @@ def draw_to_match(step: Step, seat: int) -> tuple[Card, ...]:
                 take = index + 1
                 break
         cards = pile[:take]
-        step.emit(ev.CardsDrawn(seat, take, "draw", backs_of(cards), cards))
+        step.emit(ev.CardsDrawn(seat, take, DrawReason.DRAW, backs_of(cards), cards))
         drawn += cards
         if ends_draw_to_match(s, cards[-1], s.hands[seat]):
             break
     return drawn
 
 
-def draw_until_color(step: Step, seat: int, color: Color, reason: str) -> tuple[Card, ...]:
+def draw_until_color(step: Step, seat: int, color: Color, reason: DrawReason) -> tuple[Card, ...]:
     """Draw until a card of `color` comes up (a wild is no color), or nothing is left; the
     cards drawn in one go from the pile are one event."""
     s = step.state

@@ -21,7 +21,7 @@ from .penalties import resolve_draw_card
 from .play_checks import Play
 from .rounds import end_round
 from .shuffle import shuffle_cards
-from .state import OwedChoice
+from .state import DrawReason, OwedChoice, OwedOrigin, ShuffleReason
 from .step import Step
 from .table import next_seat, possible_targets
 from .turns import advance_after_card, ask_for_choice
@@ -65,7 +65,7 @@ def _resolve_special(step: Step, play: Play, stacked_on: int) -> None:
     elif not s.hands[seat]:
         end_round(step, seat)
     elif rank == FLIP and s.color is None:  # it turned up a wild: its player calls
-        ask_for_choice(step, seat, OwedChoice("flip", s.discard_pile[-1], True, False))
+        ask_for_choice(step, seat, OwedChoice(OwedOrigin.FLIP, s.discard_pile[-1], True, False))
     else:
         advance_after_card(step, seat, play.card)
 
@@ -76,10 +76,10 @@ def _apply_hand_effects(step: Step, play: Play, went_out: bool) -> None:
     seat, target, rank = play.seat, play.target, play.card.rank
     if rank in (WILD_DOWNPOUR1, WILD_DOWNPOUR2):
         for other in possible_targets(s, seat):
-            draw(step, other, 1 if rank == WILD_DOWNPOUR1 else 2, "others_draw")
+            draw(step, other, 1 if rank == WILD_DOWNPOUR1 else 2, DrawReason.OTHERS_DRAW)
     elif rank == WILD_CUSTOM and rules.custom_wild_effect == "others_draw_two":
         for other in possible_targets(s, seat):
-            draw(step, other, 2, "others_draw")
+            draw(step, other, 2, DrawReason.OTHERS_DRAW)
     if went_out and not (rank == WILD_SHUFFLE and rules.shuffle_hands_last_card == "redeal"):
         return
     if target is not None and (rank == WILD_SWAP or rank == "7"):
@@ -92,7 +92,7 @@ def _apply_hand_effects(step: Step, play: Play, went_out: bool) -> None:
         for other in possible_targets(s, seat):
             wilds = tuple(c for c in s.hands[other] if c.color is None)
             if wilds:
-                step.emit(ev.CardsBuried(other, len(wilds), "discard_wilds", wilds))
+                step.emit(ev.CardsBuried(other, len(wilds), ev.BuryReason.DISCARD_WILDS, wilds))
 
 
 def swap_hands(step: Step, seat: int, target: int) -> None:
@@ -118,7 +118,9 @@ def _shuffle_hands(step: Step, seat: int) -> None:
     pooled = tuple(c for p in players for c in s.hands[p])
     shuffled = shuffle_cards(pooled, step.need_rng())
     step.emit(
-        ev.DeckShuffled("hands", len(pooled), shuffled.commitment, shuffled.order, shuffled.salt)
+        ev.DeckShuffled(
+            ShuffleReason.HANDS, len(pooled), shuffled.commitment, shuffled.order, shuffled.salt
+        )
     )
     order = [next_seat(s, seat, 1)]
     while len(order) < len(players):

@@ -22,11 +22,25 @@ and `upcast` reads the events recorded in older shapes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import ClassVar
 
 from .cards import Card, Color
 from .rules import RuleSet
-from .state import Deadline, OwedChoice, PendingDraw, Phase, SeatStatus, ShuffleRecord, Timers
+from .state import (
+    Deadline,
+    DrawReason,
+    OnAbandon,
+    OwedChoice,
+    PendingDraw,
+    Phase,
+    SeatStatus,
+    ShuffleReason,
+    ShuffleRecord,
+    Side,
+    TimeoutAction,
+    Timers,
+)
 
 NOBODY: frozenset[int] = frozenset()
 
@@ -60,9 +74,9 @@ class GameStarted(Event):
     seats: int
     rules: RuleSet
     provably_fair: bool
-    timeout_action: str
+    timeout_action: TimeoutAction
     abandon_after: int
-    on_abandon: str
+    on_abandon: OnAbandon
     timers: Timers = Timers()  # games recorded before timers were facts: none
 
 
@@ -81,7 +95,7 @@ class DeckShuffled(Event):
 
     TYPE = "deck_shuffled"
     PRIVATE = ("order", "salt")
-    reason: str
+    reason: ShuffleReason
     count: int
     commitment: str
     order: tuple[Card, ...]
@@ -100,7 +114,7 @@ class PositionLoaded(Event):
     dealer: int
     scores: tuple[int, ...]
     eliminated: tuple[int, ...]
-    side: str = "light"  # the side up (UNO FLIP!)
+    side: Side = Side.LIGHT  # the side up (UNO FLIP!)
     held: tuple[Card, ...] = ()  # every dealt hand, in seat order, taken by cards_dealt
     draw: tuple[Card, ...] = ()
     out_of_play: tuple[Card, ...] = ()
@@ -187,7 +201,7 @@ class CardsDrawn(Event):
     OMITTED_WHEN_EMPTY = ("backs",)
     seat: int
     count: int
-    reason: str
+    reason: DrawReason
     backs: tuple[str, ...] = ()
     cards: tuple[Card, ...] = ()
 
@@ -213,6 +227,13 @@ class HandReplaced(Event):
         return frozenset((self.seat,))
 
 
+class BuryReason(StrEnum):
+    """Why cards went from a hand to the bottom of the draw pile (`cards_buried`)."""
+
+    DISCARD_WILDS = "discard_wilds"
+    REMOVED = "removed"
+
+
 @dataclass(slots=True)
 class CardsBuried(Event):
     """Cards leave a hand for the bottom of the draw pile (`reason`: discard_wilds, removed)."""
@@ -221,7 +242,7 @@ class CardsBuried(Event):
     PRIVATE = ("cards",)
     seat: int
     count: int
-    reason: str
+    reason: BuryReason
     cards: tuple[Card, ...]
 
 
@@ -239,6 +260,17 @@ class UnoWindowOpened(Event):
     deadline: Deadline | None = None
 
 
+class WindowClosedReason(StrEnum):
+    """Why an UNO window closed (`uno_window_closed`'s `reason`)."""
+
+    CALLED = "called"
+    CAUGHT = "caught"
+    ADVANCED = "advanced"
+    EXPIRED = "expired"
+    PENALISED = "penalised"
+    HAND_CHANGED = "hand_changed"
+
+
 @dataclass(slots=True)
 class UnoWindowClosed(Event):
     """`reason`: called, caught, advanced, expired, penalised, hand_changed."""
@@ -246,7 +278,7 @@ class UnoWindowClosed(Event):
     TYPE = "uno_window_closed"
     seat: int
     token: str
-    reason: str
+    reason: WindowClosedReason
 
 
 @dataclass(slots=True)
@@ -292,7 +324,7 @@ class CardsFlipped(Event):
 
     TYPE = "cards_flipped"
     seat: int | None
-    side: str
+    side: Side
 
 
 @dataclass(slots=True)

@@ -15,10 +15,12 @@ from .state import (
     DARK,
     LIGHT,
     Draw4Play,
+    DrawReason,
     GameState,
     OwedChoice,
     Phase,
     SeatStatus,
+    ShuffleReason,
     ShuffleRecord,
     Status,
     UnoWindow,
@@ -84,7 +86,7 @@ def _dealing_stride(pile: tuple[Card, ...], taken: tuple[Card, ...]) -> int:
 def _up(s: GameState, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """`cards` lying as every card of the state lies (an event read back from JSON names
     a double-faced card by its code alone, light face up)."""
-    return oriented(cards, True) if s.side == DARK else cards
+    return oriented(cards, True) if s.side is DARK else cards
 
 
 def _set_hand(s: GameState, seat: int, hand: tuple[Card, ...]) -> None:
@@ -131,8 +133,7 @@ def _(s: GameState, event: ev.RoundStarted) -> None:
     s.draw_pile = s.discard_pile = s.out_of_play = ()
     s.color = None
     s.direction = 1
-    s.pending_draw = 0
-    s.pending_kind = s.returns_to = s.draw4 = s.drawn_card = s.owed = s.last_player = None
+    s.pending = s.draw4 = s.drawn_card = s.owed = s.last_player = None
     s.drew_nothing = s.jump_in_open = False
     s.uno_called = s.uno_settled = frozenset()
     s.uno_windows = s.shuffles = ()
@@ -143,14 +144,18 @@ def _(s: GameState, event: ev.RoundStarted) -> None:
 
 @_on(ev.DeckShuffled)
 def _(s: GameState, event: ev.DeckShuffled) -> None:
-    order = oriented(event.order, False) if s.side == DARK else event.order  # as its codes say
+    order = oriented(event.order, False) if s.side is DARK else event.order  # as its codes say
     s.shuffles += (ShuffleRecord(event.reason, order, event.salt, event.commitment),)
-    if event.reason in ("deal", "first_card_redraw", "reshuffle"):
+    reason = event.reason
+    if reason in _DRAW_PILE_SHUFFLES:
         s.draw_pile = _up(s, event.order)
-    elif event.reason == "pairing":
+    elif reason is ShuffleReason.PAIRING:
         s.deck = event.order
-    if event.reason == "reshuffle":
+    if reason is ShuffleReason.RESHUFFLE:
         s.discard_pile = s.discard_pile[-1:]
+
+
+_DRAW_PILE_SHUFFLES = (ShuffleReason.DEAL, ShuffleReason.FIRST_CARD_REDRAW, ShuffleReason.RESHUFFLE)
 
 
 @_on(ev.PositionLoaded)
@@ -171,7 +176,7 @@ def _(s: GameState, event: ev.PositionLoaded) -> None:
 
 @_on(ev.CardsDealt)
 def _(s: GameState, event: ev.CardsDealt) -> None:
-    cards = event.cards if s.side != DARK else oriented(event.cards, True)
+    cards = event.cards if s.side is not DARK else oriented(event.cards, True)
     s.draw_pile = _without(s.draw_pile, cards)
     _set_hand(s, event.seat, s.hands[event.seat] + cards)
 
@@ -193,7 +198,7 @@ def _(s: GameState, event: ev.FirstCardTurned) -> None:
 @_on(ev.CardPlayed)
 def _(s: GameState, event: ev.CardPlayed) -> None:
     seat, card = event.seat, event.card
-    if s.side == DARK:
+    if s.side is DARK:
         (card,) = oriented((card,), True)
     hand = s.hands[seat]
     at = hand.index(card)
@@ -219,14 +224,14 @@ def _(s: GameState, event: ev.CardsDrawn) -> None:
     cards = s.draw_pile[: event.count]
     s.draw_pile = s.draw_pile[event.count :]
     _set_hand(s, event.seat, s.hands[event.seat] + cards)
-    if event.reason == "draw" and cards:
+    if event.reason is DrawReason.DRAW and cards:
         s.drawn_card = cards[-1]
 
 
 @_on(ev.HandReplaced)
 def _(s: GameState, event: ev.HandReplaced) -> None:
     """A new hand brings a new UNO obligation, even when it is one card again."""
-    cards = event.cards if s.side != DARK else oriented(event.cards, True)
+    cards = event.cards if s.side is not DARK else oriented(event.cards, True)
     _set_hand(s, event.seat, cards)
     _forget_uno(s, event.seat)
 
@@ -272,21 +277,13 @@ def _(s: GameState, event: ev.Event) -> None:
 
 @_on(ev.TurnChanged)
 def _(s: GameState, event: ev.TurnChanged) -> None:
-    pending = event.pending
-    if pending is None:
-        s.pending_draw, s.pending_kind, s.returns_to = 0, None, None
-    else:
-        s.pending_draw, s.pending_kind, s.returns_to = (
-            pending.total,
-            pending.kind,
-            pending.returns_to,
-        )
+    s.pending = event.pending
     s.to_act = event.seat
     s.phase = event.phase
     s.jump_in_open = event.jump_in
     s.consecutive_passes = event.consecutive_passes
     owed = event.owed
-    if owed is not None and s.side == DARK:
+    if owed is not None and s.side is DARK:
         (up,) = oriented((owed.card,), True)
         owed = OwedChoice(owed.origin, up, owed.needs_color, owed.needs_target)
     s.owed = owed
@@ -303,7 +300,7 @@ def _(s: GameState, event: ev.TurnChanged) -> None:
 
 @_on(ev.CardsFlipped)
 def _(s: GameState, event: ev.CardsFlipped) -> None:
-    dark = event.side == DARK
+    dark = event.side is DARK
     s.side = event.side
     s.hands = tuple(oriented(hand, dark) for hand in s.hands)
     s.draw_pile = oriented(s.draw_pile, dark)
@@ -341,8 +338,7 @@ def _(s: GameState, event: ev.RoundEnded) -> None:
     s.scores = event.scores
     s.winner = event.winner
     s.uno_windows = ()
-    s.pending_draw = 0
-    s.draw4 = s.owed = s.drawn_card = None
+    s.pending = s.draw4 = s.owed = s.drawn_card = None
     s.jump_in_open = False
 
 

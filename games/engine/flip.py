@@ -8,7 +8,7 @@ from collections import Counter
 from . import events as ev
 from .cards import DARK_FACES, LIGHT_FACES, Card, double_faced, faces_of
 from .shuffle import Rng, Shuffled, commitment_of
-from .state import DARK, LIGHT, GameState
+from .state import DARK, LIGHT, GameState, ShuffleReason
 from .step import Step
 
 
@@ -40,7 +40,9 @@ def faces_overdrawn(cards: tuple[Card, ...]) -> list[str]:
 def pair_deck(step: Step, fixed: tuple[Card, ...] = ()) -> None:
     paired = pair_faces(step.need_rng(), fixed)
     step.emit(
-        ev.DeckShuffled("pairing", len(paired.order), paired.commitment, paired.order, paired.salt)
+        ev.DeckShuffled(
+            ShuffleReason.PAIRING, len(paired.order), paired.commitment, paired.order, paired.salt
+        )
     )
 
 

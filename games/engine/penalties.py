@@ -10,7 +10,7 @@ from .drawing import draw, draw_until_color
 from .play_checks import Play
 from .rounds import end_round
 from .rules import RuleSet
-from .state import Draw4Play, PendingDraw
+from .state import Draw4Play, DrawReason, PendingDraw
 from .step import Step
 from .table import next_seat, stack_rule_allows
 from .turns import give_turn, jump_in_open, put_draw_on, seat_after_penalty
@@ -49,8 +49,9 @@ def _anything_stacks_on(stacking: str, kind: str) -> bool:
 
 def take_pending(step: Step, seat: int) -> None:
     """The seat takes the pending draw (an `accept`, or a `draw` on a pending draw)."""
-    s = step.state
-    take_penalty(step, seat, s.pending_draw, s.returns_to, s.pending_kind)
+    pending = step.state.pending
+    assert pending is not None  # accepting or drawing on a pending draw is legal only then
+    take_penalty(step, seat, pending.total, pending.returns_to, pending.kind)
 
 
 def take_penalty(
@@ -66,7 +67,7 @@ def take_penalty(
 
     An `automatic` penalty (a Draw Two without stacking) is part of its card, so the
     jump-in window stays open after it."""
-    _draw_penalty(step, victim, total, kind, "penalty")
+    _draw_penalty(step, victim, total, kind, DrawReason.PENALTY)
     step.emit(ev.SeatSkipped(victim))
     s = step.state
     if player is not None and not s.hands[player]:
@@ -75,7 +76,7 @@ def take_penalty(
     give_turn(step, seat_after_penalty(s, victim, player), automatic and jump_in_open(s))
 
 
-def _draw_penalty(step: Step, seat: int, total: int, kind: str | None, reason: str) -> None:
+def _draw_penalty(step: Step, seat: int, total: int, kind: str | None, reason: DrawReason) -> None:
     """Draw `total` cards; for a Wild Draw Color, until the called color, then the rest."""
     if kind == WILD_DRAW_COLOR:
         color = step.state.color
@@ -90,11 +91,14 @@ def challenge(step: Step, seat: int) -> None:
     the whole stacked total) and the challenger plays; an honest one makes the challenger
     draw the total and two more (a W+4: the innocent draw)."""
     s = step.state
-    draw4, rules, pending, kind = s.draw4, s.rules, s.pending_draw, s.pending_kind
-    assert draw4 is not None  # a challenge is legal only while a W+4 may be challenged
+    draw4, rules, stacked = s.draw4, s.rules, s.pending
+    assert draw4 is not None and stacked is not None  # a challenge needs a W+4 drawn on
+    pending, kind = stacked.total, stacked.kind
     step.emit(ev.Draw4Challenged(seat, draw4.seat, draw4.bluff, draw4.hand))
     if draw4.bluff:
-        _draw_penalty(step, draw4.seat, _guilty_draw(rules, kind, pending), kind, "challenge")
+        _draw_penalty(
+            step, draw4.seat, _guilty_draw(rules, kind, pending), kind, DrawReason.CHALLENGE
+        )
         if rules.challenge_success_skips_challenger:
             step.emit(ev.SeatSkipped(seat))
             give_turn(step, next_seat(s, seat))

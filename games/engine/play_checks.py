@@ -102,13 +102,13 @@ def playable_cards(state: GameState, seat: int, cards) -> list[Card]:
     otherwise a matching card; never after drawing nothing; and a W+4 under strict
     enforcement only when it is legal."""
     phase = state.phase
-    if phase is _PLAY and not state.pending_draw:
+    if phase is _PLAY and state.pending is None:
         playable = [] if state.drew_nothing else matching_cards(state, cards)
     elif state.drew_nothing or phase not in _PLAY_PHASES:
         return []
     elif phase is Phase.DRAWN_CARD:
         playable = matching_cards(state, [c for c in cards if c is state.drawn_card])
-    elif state.pending_draw:
+    elif state.pending is not None:
         playable = [c for c in cards if can_stack(state, c)]
     else:  # a Wild Draw Four is answered, not played on
         return []
@@ -139,7 +139,7 @@ def target_choices(state: GameState, seat: int, card: Card) -> tuple[int | None,
 def check_play(state: GameState, command: PlayCard) -> Play:
     """The play, validated, or the RuleViolation that refuses it."""
     seat, card = command.seat, command.card
-    if state.side == DARK:  # a code names a double-faced card light face up
+    if state.side is DARK:  # a code names a double-faced card light face up
         (card,) = oriented((card,), True)
     refusal = play_refusal(state, seat, card)
     if refusal is not None:
@@ -210,7 +210,7 @@ def draw_rule(state: GameState) -> ErrorCode | None:
     """A draw on one's turn; on a pending draw it means taking it (see `accept_rule`)."""
     if state.phase not in _ANSWER_PHASES:
         return ErrorCode.WRONG_PHASE
-    if state.pending_draw:
+    if state.pending is not None:
         return None
     if state.phase is not Phase.PLAY:
         return ErrorCode.WRONG_PHASE
@@ -223,7 +223,7 @@ def pass_rule(state: GameState) -> ErrorCode | None:
     """Passing is allowed only when nothing can be drawn and no draw is pending."""
     if state.phase is not Phase.PLAY:
         return ErrorCode.WRONG_PHASE
-    if state.pending_draw or not piles_exhausted(state):
+    if state.pending is not None or not piles_exhausted(state):
         return ErrorCode.CANNOT_PASS
     return None
 
@@ -233,7 +233,7 @@ def keep_rule(state: GameState) -> ErrorCode | None:
 
 
 def accept_rule(state: GameState) -> ErrorCode | None:
-    if state.phase not in _ANSWER_PHASES or not state.pending_draw:
+    if state.phase not in _ANSWER_PHASES or state.pending is None:
         return ErrorCode.WRONG_PHASE
     return None
 
@@ -365,7 +365,7 @@ def _not_playable(state: GameState, card: Card | None) -> str:
         return "that card cannot be played now"
     if card.rank in RESTRICTED_WILDS and state.rules.wd4_enforcement == "strict":
         return f"a {card.rank} is only legal with no matching card"
-    if state.pending_draw:
-        return f"{card.code} cannot be stacked on the pending draw of {state.pending_draw}"
+    if state.pending is not None:
+        return f"{card.code} cannot be stacked on the pending draw of {state.pending.total}"
     top = state.top_card
     return f"{card.code} does not match {top.code if top else 'nothing'} ({state.color})"

@@ -9,7 +9,7 @@ from .drawing import draw, draw_to_match
 from .effects import resolve_card
 from .play_checks import Play
 from .rounds import end_round
-from .state import GameState, OwedChoice
+from .state import DrawReason, GameState, OwedChoice, OwedOrigin
 from .step import Step
 from .table import (
     draw4_is_legal,
@@ -23,7 +23,8 @@ from .turns import ask_for_choice, give_turn, offer_drawn_card
 
 
 def play_card(step: Step, play: Play) -> None:
-    stacked_on = step.state.pending_draw
+    pending = step.state.pending
+    stacked_on = pending.total if pending is not None else 0
     step.emit(ev.card_played(play.seat, play.card, play.color, play.target, play.jump_in, False))
     resolve_card(step, play, stacked_on)
 
@@ -35,7 +36,9 @@ def draw_on_turn(step: Step, seat: int) -> None:
     if piles_exhausted(s):
         step.emit(ev.NothingDrawn(seat))
         return
-    drawn = draw_to_match(step, seat) if s.rules.draw_to_match else draw(step, seat, 1, "draw")
+    drawn = (
+        draw_to_match(step, seat) if s.rules.draw_to_match else draw(step, seat, 1, DrawReason.DRAW)
+    )
     card = drawn[-1] if drawn else None
     if card is None or not drawn_card_playable(s, seat, card):
         give_turn(step, next_seat(s, seat))
@@ -66,7 +69,7 @@ def _force_play(step: Step, seat: int, card: Card) -> None:
     only_target = targets[0] if len(targets) == 1 and not going_out and not optional_seven else None
     step.emit(ev.CardPlayed(seat, card, None, None, False, True))
     if owes_color or owes_target:
-        ask_for_choice(step, seat, OwedChoice("forced", card, owes_color, owes_target))
+        ask_for_choice(step, seat, OwedChoice(OwedOrigin.FORCED, card, owes_color, owes_target))
         return
     resolve_card(step, Play(seat, card, None, only_target, False, False, False))
 

@@ -11,7 +11,7 @@ from .commands import Position
 from .errors import ErrorCode, RuleViolation
 from .rules import RuleSet
 from .shuffle import shuffle_cards
-from .state import CLOCKWISE, COUNTERCLOCKWISE, DARK, LIGHT
+from .state import CLOCKWISE, COUNTERCLOCKWISE, DARK, LIGHT, ShuffleReason, Side
 from .step import Step
 from .turns import give_turn
 
@@ -50,7 +50,11 @@ def load_position(step_: Step, position: Position) -> None:
     if rest:
         step_.emit(
             ev.DeckShuffled(
-                "unplaced", len(rest), shuffled.commitment, shuffled.order, shuffled.salt
+                ShuffleReason.UNPLACED,
+                len(rest),
+                shuffled.commitment,
+                shuffled.order,
+                shuffled.salt,
             )
         )
     below = shuffled.order if position.unplaced == "draw_bottom" else ()
@@ -67,7 +71,7 @@ def load_position(step_: Step, position: Position) -> None:
             held=held,
             draw=tuple(position.draw) + below,
             out_of_play=() if below else shuffled.order,
-            side=position.side,
+            side=Side(position.side),  # checked above
         )
     )
     for seat in seats:

@@ -16,7 +16,7 @@ def remove_seat(step: Step, seat: int, reason: str) -> None:
     was_acting = s.to_act == seat
     fallback_color = most_frequent_color(s.hands[seat], side_colors(s))
     if s.hands[seat]:
-        step.emit(ev.CardsBuried(seat, len(s.hands[seat]), "removed", s.hands[seat]))
+        step.emit(ev.CardsBuried(seat, len(s.hands[seat]), ev.BuryReason.REMOVED, s.hands[seat]))
     step.emit(ev.SeatStatusChanged(seat, SeatStatus.REMOVED, reason))
     if end_match_if_one_side_left(step):
         return
@@ -24,9 +24,8 @@ def remove_seat(step: Step, seat: int, reason: str) -> None:
         if s.color is None:
             step.emit(ev.ColorChosen(seat, fallback_color))
         give_turn(step, next_seat(s, seat))
-    elif s.returns_to == seat or (s.draw4 is not None and s.draw4.seat == seat):
-        pending = None
-        if s.pending_draw:
-            assert s.pending_kind is not None  # a pending total is stacked on a card
-            pending = PendingDraw(s.pending_draw, s.pending_kind, None)
+    elif (s.pending is not None and s.pending.returns_to == seat) or (
+        s.draw4 is not None and s.draw4.seat == seat
+    ):
+        pending = s.pending and PendingDraw(s.pending.total, s.pending.kind, None)
         renew_turn(step, pending=pending)

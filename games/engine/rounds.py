@@ -25,7 +25,7 @@ from .match import tally_round
 from .points import hand_points
 from .rules import RuleSet
 from .shuffle import shuffle_cards
-from .state import COUNTERCLOCKWISE, OwedChoice
+from .state import COUNTERCLOCKWISE, DrawReason, OwedChoice, OwedOrigin, ShuffleReason
 from .step import Step
 from .table import next_seat
 from .turns import ask_for_choice, give_turn
@@ -39,7 +39,9 @@ def start_round(step: Step, number: int, dealer: int, fixed_top: tuple[Card, ...
     deck = s.deck or build_deck(s.rules.cards, s.rules.downpour)
     shuffled = shuffle_cards(deck, step.need_rng(), fixed_top=fixed_top)
     step.emit(
-        ev.DeckShuffled("deal", len(deck), shuffled.commitment, shuffled.order, shuffled.salt)
+        ev.DeckShuffled(
+            ShuffleReason.DEAL, len(deck), shuffled.commitment, shuffled.order, shuffled.salt
+        )
     )
     count = len(s.seats_in_play())
     players = [next_seat(s, dealer, 1)]
@@ -80,7 +82,7 @@ def _turn_first_card(step: Step) -> None:
         shuffled = shuffle_cards(s.draw_pile, step.need_rng())
         step.emit(
             ev.DeckShuffled(
-                "first_card_redraw",
+                ShuffleReason.FIRST_CARD_REDRAW,
                 len(shuffled.order),
                 shuffled.commitment,
                 shuffled.order,
@@ -106,17 +108,21 @@ def _first_card_effect(step: Step, card: Card) -> None:
     elif rank in (DRAW2, DRAW1):
         count = DRAW_COUNTS[rank]
         assert count is not None  # a fixed count: only the Wild Draw Color has none
-        draw(step, first, count, "penalty")
+        draw(step, first, count, DrawReason.PENALTY)
         step.emit(ev.SeatSkipped(first))
         give_turn(step, next_seat(s, first))
     elif rank == FLIP:  # everything turns over before the first player acts; the face
         flip.flip_everything(step, None)  # turned up only sets the color (a wild: owed)
         if s.color is None:
-            ask_for_choice(step, first, OwedChoice("first_card", s.discard_pile[-1], True, False))
+            ask_for_choice(
+                step, first, OwedChoice(OwedOrigin.FIRST_CARD, s.discard_pile[-1], True, False)
+            )
         else:
             give_turn(step, first)
     elif card.color is None:
-        ask_for_choice(step, first, OwedChoice("first_card", card, True, rank == WILD_SWAP))
+        ask_for_choice(
+            step, first, OwedChoice(OwedOrigin.FIRST_CARD, card, True, rank == WILD_SWAP)
+        )
     else:
         give_turn(step, first)
 

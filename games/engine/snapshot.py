@@ -16,16 +16,22 @@ from .state import (
     DARK,
     Draw4Play,
     GameState,
+    OnAbandon,
     OwedChoice,
+    OwedOrigin,
+    PendingDraw,
     Phase,
     SeatStatus,
+    ShuffleReason,
     ShuffleRecord,
+    Side,
     Status,
+    TimeoutAction,
     Timers,
     UnoWindow,
 )
 
-FORMAT = 4  # 4: UNO FLIP!'s `deck` and `side`
+FORMAT = 5  # 4: UNO FLIP!'s `deck` and `side`; 5: the pending draw as one value
 
 _SEAT_STATUS = {s.value: s for s in SeatStatus}
 _RULES_CACHE: dict[str, Any] = {}
@@ -43,7 +49,7 @@ def _cards(codes: list[str]) -> tuple[Card, ...]:
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
-    draw4, owed, winner = state.draw4, state.owed, state.winner
+    draw4, owed, pending, winner = state.draw4, state.owed, state.pending, state.winner
     return {
         "status": state.status.value,
         "rules": rules_to_dict(state.rules),
@@ -59,19 +65,17 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "discard_pile": _codes(state.discard_pile),
         "out_of_play": _codes(state.out_of_play),
         "deck": _codes(state.deck),
-        "side": state.side,
+        "side": state.side.value,
         "color": state.color.value if state.color else None,
         "direction": state.direction,
         "to_act": state.to_act,
         "phase": state.phase.value,
         "turn_serial": state.turn_serial,
-        "pending_draw": state.pending_draw,
-        "pending_kind": state.pending_kind,
-        "returns_to": state.returns_to,
+        "pending": pending and [pending.total, pending.kind, pending.returns_to],
         "draw4": draw4 and [draw4.seat, draw4.bluff, _codes(draw4.hand)],
         "drawn_card": state.drawn_card.code if state.drawn_card else None,
         "drew_nothing": state.drew_nothing,
-        "owed": owed and [owed.origin, owed.card.code, owed.needs_color, owed.needs_target],
+        "owed": owed and [owed.origin.value, owed.card.code, owed.needs_color, owed.needs_target],
         "last_player": state.last_player,
         "jump_in_open": state.jump_in_open,
         "uno_called": sorted(state.uno_called),
@@ -80,9 +84,9 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "uno_serial": state.uno_serial,
         "consecutive_passes": state.consecutive_passes,
         "timeouts": list(state.timeouts),
-        "timeout_action": state.timeout_action,
+        "timeout_action": state.timeout_action.value,
         "abandon_after": state.abandon_after,
-        "on_abandon": state.on_abandon,
+        "on_abandon": state.on_abandon.value,
         "timers": [
             state.timers.turn_seconds,
             state.timers.response_seconds,
@@ -90,7 +94,9 @@ def state_to_json(state: GameState) -> dict[str, Any]:
             state.timers.uno_grace_ms,
             state.timers.bot_delay_ms,
         ],
-        "shuffles": [[s.reason, _codes(s.order), s.salt, s.commitment] for s in state.shuffles],
+        "shuffles": [
+            [s.reason.value, _codes(s.order), s.salt, s.commitment] for s in state.shuffles
+        ],
         "winner": list(winner) if isinstance(winner, tuple) else winner,
         "ranking": list(state.ranking),
     }
@@ -122,7 +128,7 @@ def _turn_dark_face_up(state: GameState) -> None:
 
 
 def _state_from_json(data: dict[str, Any]) -> GameState:
-    draw4, owed, winner = data["draw4"], data["owed"], data["winner"]
+    draw4, owed, pending, winner = data["draw4"], data["owed"], data["pending"], data["winner"]
     return GameState(
         status=Status(data["status"]),
         rules=_rules(data["rules"]),
@@ -138,19 +144,17 @@ def _state_from_json(data: dict[str, Any]) -> GameState:
         discard_pile=_cards(data["discard_pile"]),
         out_of_play=_cards(data["out_of_play"]),
         deck=_cards(data["deck"]),
-        side=data["side"],
+        side=Side(data["side"]),
         color=Color(data["color"]) if data["color"] else None,
         direction=data["direction"],
         to_act=data["to_act"],
         phase=Phase(data["phase"]),
         turn_serial=data["turn_serial"],
-        pending_draw=data["pending_draw"],
-        pending_kind=data["pending_kind"],
-        returns_to=data["returns_to"],
+        pending=pending and PendingDraw(*pending),
         draw4=draw4 and Draw4Play(draw4[0], draw4[1], _cards(draw4[2])),
         drawn_card=_card(data["drawn_card"]) if data["drawn_card"] else None,
         drew_nothing=data["drew_nothing"],
-        owed=owed and OwedChoice(owed[0], _card(owed[1]), owed[2], owed[3]),
+        owed=owed and OwedChoice(OwedOrigin(owed[0]), _card(owed[1]), owed[2], owed[3]),
         last_player=data["last_player"],
         jump_in_open=data["jump_in_open"],
         uno_called=frozenset(data["uno_called"]),
@@ -159,12 +163,12 @@ def _state_from_json(data: dict[str, Any]) -> GameState:
         uno_serial=data["uno_serial"],
         consecutive_passes=data["consecutive_passes"],
         timeouts=tuple(data["timeouts"]),
-        timeout_action=data["timeout_action"],
+        timeout_action=TimeoutAction(data["timeout_action"]),
         abandon_after=data["abandon_after"],
-        on_abandon=data["on_abandon"],
+        on_abandon=OnAbandon(data["on_abandon"]),
         timers=Timers(*data["timers"]),
         shuffles=tuple(
-            ShuffleRecord(reason, _cards(order), salt, commitment)
+            ShuffleRecord(ShuffleReason(reason), _cards(order), salt, commitment)
             for reason, order, salt, commitment in data["shuffles"]
         ),
         winner=tuple(winner) if isinstance(winner, list) else winner,

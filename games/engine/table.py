@@ -107,9 +107,12 @@ def draw4_is_legal(state: GameState, hand: tuple[Card, ...]) -> bool:
 
 def can_stack(state: GameState, card: Card) -> bool:
     """May `card` be stacked on the pending draw (the `stacking` option)?"""
-    if state.returns_to is not None and not state.hands[state.returns_to]:
+    pending = state.pending
+    if pending is None:
+        return False
+    if pending.returns_to is not None and not state.hands[pending.returns_to]:
         return False  # its player went out: the round ends once the draw is taken
-    return stack_rule_allows(state.rules.stacking, state.pending_kind, card.rank)
+    return stack_rule_allows(state.rules.stacking, pending.kind, card.rank)
 
 
 def needs_target(state: GameState, card: Card) -> bool:
@@ -135,7 +138,7 @@ def piles_exhausted(state: GameState) -> bool:
 
 def side_colors(state: GameState) -> tuple[Color, ...]:
     """The colors of the side up (UNO FLIP!'s dark side has its own): those a wild calls."""
-    return DARK_COLORS if state.side == DARK else COLORS
+    return DARK_COLORS if state.side is DARK else COLORS
 
 
 def most_frequent_color(hand: tuple[Card, ...], colors: tuple[Color, ...] = COLORS) -> Color:

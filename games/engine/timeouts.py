@@ -13,7 +13,7 @@ from .penalties import take_pending
 from .play_checks import check_play
 from .playing import keep, pass_turn, play_card
 from .removal import remove_seat
-from .state import Phase, SeatStatus
+from .state import DrawReason, OnAbandon, Phase, SeatStatus, TimeoutAction
 from .step import Step
 from .table import most_frequent_color, next_seat, piles_exhausted, side_colors
 from .turns import give_turn
@@ -37,7 +37,7 @@ def _turn_timed_out(step: Step) -> None:
     count = s.timeouts[seat] + 1
     step.emit(ev.TimedOut(seat, s.turn_token, count))
     if count >= s.abandon_after and s.seat_states[seat] is SeatStatus.PLAYING:
-        if s.on_abandon == "remove":
+        if s.on_abandon == OnAbandon.REMOVE:
             remove_seat(step, seat, "abandoned")
             return
         step.emit(ev.SeatStatusChanged(seat, SeatStatus.BOT, "abandoned"))
@@ -58,12 +58,12 @@ def _act_for(step: Step, seat: int) -> None:
     close_windows_on_advance(step)
     if phase is Phase.DRAWN_CARD:
         keep(step, seat)
-    elif s.pending_draw:
+    elif s.pending is not None:
         take_pending(step, seat)
-    elif s.timeout_action == "auto_play" and (play := first_play(s, seat)) is not None:
+    elif s.timeout_action == TimeoutAction.AUTO_PLAY and (play := first_play(s, seat)) is not None:
         play_card(step, check_play(s, play))
     elif piles_exhausted(s):
         pass_turn(step, seat)
     else:
-        draw(step, seat, 1, "draw")
+        draw(step, seat, 1, DrawReason.DRAW)
         give_turn(step, next_seat(s, seat))

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from . import events as ev
 from .cards import RESTRICTED_WILDS, REVERSE, SKIP, SKIP_EVERYONE, WILD_CUSTOM, Card
-from .state import Deadline, Draw4Play, GameState, OwedChoice, PendingDraw, Phase, SeatStatus
+from .state import (
+    Deadline,
+    DeadlineKind,
+    Draw4Play,
+    GameState,
+    OwedChoice,
+    PendingDraw,
+    Phase,
+    SeatStatus,
+)
 from .step import Step
 from .table import next_seat, possible_targets, two_in_play
 
@@ -61,11 +70,11 @@ def _deadline(state: GameState, seat: int, phase: Phase) -> Deadline | None:
     timers = state.timers
     seconds: float | None
     if state.seat_states[seat] is SeatStatus.BOT:
-        kind, seconds = "bot", timers.bot_delay_ms / 1000
+        kind, seconds = DeadlineKind.BOT, timers.bot_delay_ms / 1000
     elif phase is _PLAY:
-        kind, seconds = "turn", timers.turn_seconds
+        kind, seconds = DeadlineKind.TURN, timers.turn_seconds
     else:
-        kind, seconds = "response", timers.response_seconds
+        kind, seconds = DeadlineKind.RESPONSE, timers.response_seconds
     if seconds is None:
         return None
     return Deadline(kind, f"turn-{state.turn_serial + 1}", seconds)  # the turn's next token

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import events as ev
 from .drawing import draw
-from .state import Deadline, GameState, UnoWindow
+from .state import Deadline, DeadlineKind, DrawReason, GameState, UnoWindow
 from .step import Step
 
 #: Events after which a seat left with one card owes UNO (drawing never leaves one card).
@@ -42,7 +42,7 @@ def _uno_deadline(state: GameState, token: str) -> Deadline | None:
     if seconds is None:
         return None
     grace = state.timers.uno_grace_ms if state.rules.uno_penalty == "auto" else 0
-    return Deadline("uno", token, seconds, grace)
+    return Deadline(DeadlineKind.UNO, token, seconds, grace)
 
 
 def close_windows_on_advance(step: Step) -> None:
@@ -51,7 +51,7 @@ def close_windows_on_advance(step: Step) -> None:
     s = step.state
     if s.uno_windows and s.rules.uno_penalty == "catch":
         for window in s.uno_windows:
-            step.emit(ev.UnoWindowClosed(window.seat, window.token, "advanced"))
+            step.emit(ev.UnoWindowClosed(window.seat, window.token, ev.WindowClosedReason.ADVANCED))
 
 
 def call_uno(step: Step, seat: int) -> None:
@@ -66,11 +66,11 @@ def catch(step: Step, seat: int, target: int) -> None:
     window = _window_of(s, target)
     if window is None:
         step.emit(ev.CatchFailed(seat, target))
-        draw(step, seat, rules.false_catch_penalty, "false_catch")
+        draw(step, seat, rules.false_catch_penalty, DrawReason.FALSE_CATCH)
         return
     step.emit(ev.UnoCaught(seat, target))
-    step.emit(ev.UnoWindowClosed(target, window.token, "caught"))
-    draw(step, target, rules.uno_penalty_draw, "uno_penalty")
+    step.emit(ev.UnoWindowClosed(target, window.token, ev.WindowClosedReason.CAUGHT))
+    draw(step, target, rules.uno_penalty_draw, DrawReason.UNO_PENALTY)
 
 
 def window_expired(step: Step, window: UnoWindow) -> None:
@@ -79,10 +79,10 @@ def window_expired(step: Step, window: UnoWindow) -> None:
     s = step.state
     if s.rules.uno_penalty == "auto":
         step.emit(ev.UnoPenaltyApplied(window.seat))
-        step.emit(ev.UnoWindowClosed(window.seat, window.token, "penalised"))
-        draw(step, window.seat, s.rules.uno_penalty_draw, "uno_penalty")
+        step.emit(ev.UnoWindowClosed(window.seat, window.token, ev.WindowClosedReason.PENALISED))
+        draw(step, window.seat, s.rules.uno_penalty_draw, DrawReason.UNO_PENALTY)
     else:
-        step.emit(ev.UnoWindowClosed(window.seat, window.token, "expired"))
+        step.emit(ev.UnoWindowClosed(window.seat, window.token, ev.WindowClosedReason.EXPIRED))
 
 
 def _window_of(state: GameState, seat: int) -> UnoWindow | None:

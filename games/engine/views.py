@@ -75,7 +75,7 @@ def view_for(state: GameState, viewer: Viewer, *, reveal_all: bool = False) -> d
         "direction": "clockwise" if state.direction == CLOCKWISE else "counterclockwise",
         "to_act": state.to_act if active else None,
         "phase": state.phase.value if active else "finished",
-        "pending_draw": state.pending_draw,
+        "pending_draw": state.pending.total if state.pending is not None else 0,
         "challengeable": state.draw4.seat if state.draw4 and active else None,
         "uno_windows": [{"seat": w.seat, "token": w.token} for w in state.uno_windows],
         "draw_pile": len(state.draw_pile),
@@ -85,7 +85,7 @@ def view_for(state: GameState, viewer: Viewer, *, reveal_all: bool = False) -> d
         "provably_fair": state.provably_fair,
     }
     if flip:
-        view["side"] = state.side
+        view["side"] = state.side.value
         view["draw_pile_back"] = state.draw_pile[0].back if state.draw_pile else None
     if sees_all:
         view["draw_pile_cards"] = codes(state.draw_pile)

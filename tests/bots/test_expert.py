@@ -162,7 +162,7 @@ def test_the_expert_follows_the_round_from_what_its_seat_was_shown(name):
         view = view_for(state, Viewer.of_seat(seat))
         belief = Belief.of(view, seen)
         known = belief.state
-        for field in ("to_act", "phase", "color", "direction", "pending_draw", "side", "owed"):
+        for field in ("to_act", "phase", "color", "direction", "pending", "side", "owed"):
             assert getattr(known, field) == getattr(state, field), field
         assert known.discard_pile == state.discard_pile
         assert known.uno_windows == state.uno_windows

@@ -87,7 +87,7 @@ def test_draw_two_without_stacking_makes_the_next_seat_draw_two_and_lose_the_tur
     table.act(PlayCard(1, c("R+2")))
     assert table.hand(2)[-2:] == codes("G6 G7")
     assert table.state.to_act == 3
-    assert table.state.pending_draw == 0
+    assert table.state.pending is None
     assert table.replays()
 
 
@@ -110,7 +110,7 @@ def test_wild_draw_four_asks_the_next_seat_to_respond():
     table.act(PlayCard(1, c("W+4"), color=B))
     assert table.state.to_act == 2
     assert table.state.phase == Phase.RESPOND_DRAW4
-    assert table.state.pending_draw == 4
+    assert table.state.pending.total == 4
     assert set(type(a) for a in legal_actions(table.state, 2)) == {Accept, Challenge}
     assert table.replays()
 
@@ -367,11 +367,11 @@ def test_stacking_none_draws_a_draw_two_at_once():
 
 def test_stacking_draw2_allows_draw_two_on_draw_two():
     table = stack_table("draw2", "R+2", "B+2 W+4 G9")
-    assert table.state.to_act == 2 and table.state.pending_draw == 2
+    assert table.state.to_act == 2 and table.state.pending.total == 2
     assert plays(table, 2) == {"blue-draw2"}
     table.act(PlayCard(2, c("B+2")))
     assert table.state.to_act == 3
-    assert table.state.pending_draw == 4
+    assert table.state.pending.total == 4
     assert table.replays()
 
 
@@ -393,7 +393,7 @@ def test_stacking_same_allows_wild_draw_four_on_wild_draw_four():
     assert plays(table, 2) == {"wild-draw4"}
     table.act(PlayCard(2, c("W+4"), color=B))
     assert table.state.to_act == 3
-    assert table.state.pending_draw == 8
+    assert table.state.pending.total == 8
     assert table.state.phase == Phase.RESPOND_DRAW4
     assert table.state.color == B
     assert table.replays()
@@ -403,7 +403,7 @@ def test_stacking_same_allows_draw_two_on_draw_two():
     table = stack_table("same", "R+2", "B+2 W+4")
     assert plays(table, 2) == {"blue-draw2"}
     table.act(PlayCard(2, c("B+2")))
-    assert table.state.pending_draw == 4
+    assert table.state.pending.total == 4
     assert table.replays()
 
 
@@ -419,7 +419,7 @@ def test_stacking_up_allows_wild_draw_four_on_draw_two():
     assert plays(table, 2) == {"blue-draw2", "wild-draw4"}
     table.act(PlayCard(2, c("W+4"), color=Y))
     assert table.state.to_act == 3
-    assert table.state.pending_draw == 6
+    assert table.state.pending.total == 6
     assert table.state.color == Y
     assert table.replays()
 
@@ -435,7 +435,7 @@ def test_stacking_any_allows_draw_two_on_wild_draw_four():
     assert plays(table, 2) == {"wild-draw4", "blue-draw2"}
     table.act(PlayCard(2, c("B+2")))
     assert table.state.to_act == 3
-    assert table.state.pending_draw == 6
+    assert table.state.pending.total == 6
     assert table.state.color == B
     assert table.replays()
 
@@ -443,7 +443,7 @@ def test_stacking_any_allows_draw_two_on_wild_draw_four():
 def test_stacking_any_allows_wild_draw_four_on_draw_two():
     table = stack_table("any", "R+2", "W+4")
     table.act(PlayCard(2, c("W+4"), color=G))
-    assert table.state.pending_draw == 6
+    assert table.state.pending.total == 6
     assert table.replays()
 
 
@@ -459,7 +459,7 @@ def test_stacked_total_is_drawn_by_the_seat_that_does_not_stack():
     table.act(DrawCard(3))
     assert len(table.hand(3)) == 2 + 4
     assert table.state.to_act == 0
-    assert table.state.pending_draw == 0
+    assert table.state.pending is None
     assert table.replays()
 
 
@@ -778,7 +778,7 @@ def test_seven_with_two_players_needs_no_target():
 def test_with_stacking_the_seat_facing_a_draw_acts_itself_even_when_it_cannot_stack():
     table = stack_table("draw2", "R+2", "G6 G7")
     assert table.state.to_act == 2
-    assert table.state.pending_draw == 2
+    assert table.state.pending.total == 2
     assert table.hand(2) == codes("G6 G7")
     assert [a for a in legal_actions(table.state, 2) if not isinstance(a, CatchUno)] == [
         DrawCard(2)

@@ -59,7 +59,7 @@ def test_Q2_guilty_challenge_does_not_skip_the_challenger():
     assert table.state.to_act == 2
     assert table.state.phase == Phase.PLAY
     assert table.state.color == Color.BLUE  # the called color stays in force
-    assert table.state.pending_draw == 0
+    assert table.state.pending is None
     table.act(PlayCard(2, c("B7")))
     assert table.state.to_act == 3
     assert table.replays()
@@ -277,11 +277,11 @@ def test_Q_OZ_3_jump_in_on_a_draw_two_chain_adds_and_retargets():
         draw="G6 G7 G8 G9",
     )
     table.act(PlayCard(1, c("R+2")))
-    assert table.state.to_act == 2 and table.state.pending_draw == 2
+    assert table.state.to_act == 2 and table.state.pending.total == 2
     events = table.act(PlayCard(3, c("R+2")))
     assert [e.jump_in for e in of_type(events, ev.CardPlayed)] == [True]
     assert table.state.to_act == 0  # the player after the jumper faces the chain
-    assert table.state.pending_draw == 4
+    assert table.state.pending.total == 4
     assert table.hand(2) == codes("Y1 Y2")  # the player who faced it is released
     table.act(DrawCard(0))
     assert len(table.hand(0)) == 2 + 4
@@ -317,5 +317,5 @@ def test_Q_OZ_5_ozby_refuses_wild_draw_four_on_a_draw_two():
     table.act(PlayCard(1, c("R+2")))
     assert table.rejects(PlayCard(2, c("W+4"), color=Color.BLUE)) == "card_not_playable"
     table.act(PlayCard(2, c("B+2")))
-    assert table.state.pending_draw == 4
+    assert table.state.pending.total == 4
     assert table.replays()

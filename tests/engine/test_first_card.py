@@ -86,7 +86,7 @@ def test_first_card_draw_two_first_player_draws_two_and_is_skipped(seats):
     assert [e.seat for e in of_type(table.events, ev.SeatSkipped)] == [1]
     assert table.state.to_act == (2 if seats == 4 else 0)
     assert table.state.phase == Phase.PLAY
-    assert table.state.pending_draw == 0
+    assert table.state.pending is None
     assert table.state.color == Color.RED
     assert table.state.draw_pile[0] == c("R3")
     assert table.replays()
@@ -154,7 +154,7 @@ def test_first_card_wild_draw_four_is_always_redrawn(seats, wild_first_card):
     assert table.state.top_card == c("B9")
     assert table.state.color == Color.BLUE
     assert table.state.to_act == 1
-    assert table.state.pending_draw == 0
+    assert table.state.pending is None
     assert_nobody_drew(table, seats)
     assert table.state.draw_pile.count(c("W+4")) == 4
     assert table.replays()

@@ -147,7 +147,7 @@ def test_stacking_same_puts_a_draw_one_on_a_draw_one():
         top="red-5/orange-5",
     )
     table.act(PlayCard(1, c("red-draw1/pink-3")))
-    assert (table.state.to_act, table.state.pending_draw) == (2, 1)
+    assert (table.state.to_act, table.state.pending.total) == (2, 1)
     table.act(PlayCard(2, c("blue-draw1/pink-2")))
     table.act(DrawCard(3))
     assert len(table.hand(3)) == 2 + 2

@@ -104,7 +104,7 @@ def _known_unlisted(state: GameState, command, listed: set) -> bool:
       `false_catch_penalty` is set: it costs the catcher cards, so it is never offered.
     """
     seat = command.seat
-    if isinstance(command, DrawCard | Accept) and state.pending_draw:
+    if isinstance(command, DrawCard | Accept) and state.pending is not None:
         return (DrawCard(seat) in listed) or (Accept(seat) in listed)
     if isinstance(command, CatchUno) and _false_catches_allowed(state):
         return _is_false_catch(state, command)

@@ -110,7 +110,7 @@ def test_BP_08a_draw_two_without_stacking_draws_and_skips_at_once():
     table.act(PlayCard(1, c("R+2")))
     assert table.hand(2) == codes_of("B+2 Y2 G1 G2")
     assert table.state.to_act == 3
-    assert table.state.pending_draw == 0
+    assert table.state.pending is None
     assert table.rejects(PlayCard(2, c("B+2"))) == "not_your_turn"
     assert table.replays()
 
@@ -122,7 +122,7 @@ def test_BP_08b_draw_two_on_a_paid_draw_two_is_a_symbol_match_not_a_stack():
     table.act(PlayCard(1, c("R+2")))
     assert table.state.top_card == c("R+2")
     assert table.state.to_act == 3
-    assert table.state.pending_draw == 0
+    assert table.state.pending is None
     table.act(PlayCard(3, c("B+2")))
     assert table.hand(0) == codes_of("Y4 B4 G3 G4")
     assert table.hand(2) == codes_of("Y2 B2 G1 G2")

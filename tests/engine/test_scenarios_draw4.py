@@ -35,7 +35,7 @@ def test_WD_02_illegal_wild_draw4_challenged_the_bluffer_draws_four():
     assert table.state.to_act == 2
     assert table.state.color == "blue"
     assert table.state.phase == Phase.PLAY
-    assert table.state.pending_draw == 0
+    assert table.state.pending is None
     assert table.replays()
 
 
@@ -56,7 +56,7 @@ def test_WD_05_accepting_draws_four_and_skips_and_reveals_nothing():
     table = position_game(hands={1: "B3 G6 W+4"}, top="R7", draw="G1 G2 G3 G4")
     table.act(PlayCard(1, c("W+4"), color=Color.BLUE))
     assert table.state.phase == Phase.RESPOND_DRAW4
-    assert table.state.pending_draw == 4
+    assert table.state.pending.total == 4
     assert {type(a) for a in legal_actions(table.state, 2)} == {Accept, Challenge}
     assert table.rejects(PlayCard(2, c("Y2"))) == "card_not_playable"
     table.act(Accept(2))
@@ -64,7 +64,7 @@ def test_WD_05_accepting_draws_four_and_skips_and_reveals_nothing():
     assert 2 in [e.seat for e in of_type(table.events, ev.SeatSkipped)]
     assert table.state.to_act == 3
     assert table.state.color == "blue"
-    assert table.state.pending_draw == 0
+    assert table.state.pending is None
     assert not of_type(table.events, ev.Draw4Challenged)
     assert table.replays()
 

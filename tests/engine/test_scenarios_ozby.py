@@ -32,7 +32,7 @@ def test_OZ_01b_a_skip_first_card_skips_the_first_player():
 def test_OZ_01c_a_draw_two_first_card_makes_the_first_player_draw_and_lose_the_turn():
     table = dealt_game(preset="ozby", first="R+2", then="G1 B2", hands=HANDS4)
     assert table.hand(1) == codes_of(HANDS4[1] + " G1 B2")
-    assert table.state.pending_draw == 0
+    assert table.state.pending is None
     assert table.state.to_act == 2
     assert table.replays()
 

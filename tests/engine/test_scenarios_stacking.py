@@ -16,16 +16,16 @@ def test_ST_01a_a_stacked_draw_two_passes_the_total_on():
         draw="G1 G2 G4 G6",
     )
     table.act(PlayCard(1, c("R+2")))
-    assert (table.state.to_act, table.state.pending_draw) == (2, 2)
+    assert (table.state.to_act, table.state.pending.total) == (2, 2)
     assert table.hand(2) == codes_of("B+2 Y2")
     table.act(PlayCard(2, c("B+2")))
-    assert (table.state.to_act, table.state.pending_draw) == (3, 4)
+    assert (table.state.to_act, table.state.pending.total) == (3, 4)
     table.act(DrawCard(3))
     assert table.hand(3) == codes_of("Y3 G3 G1 G2 G4 G6")
     assert 3 in [e.seat for e in of_type(table.events, ev.SeatSkipped)]
     assert table.state.to_act == 0
     assert table.state.color == "blue"
-    assert table.state.pending_draw == 0
+    assert table.state.pending is None
     assert table.replays()
 
 
@@ -38,7 +38,7 @@ def test_ST_01b_a_chain_of_three_draw_twos_makes_six():
     table.act(PlayCard(1, c("R+2")))
     table.act(PlayCard(2, c("B+2")))
     table.act(PlayCard(3, c("B+2")))
-    assert (table.state.to_act, table.state.pending_draw) == (0, 6)
+    assert (table.state.to_act, table.state.pending.total) == (0, 6)
     table.act(DrawCard(0))
     assert len(table.hand(0)) == 8
     assert table.state.to_act == 1
@@ -55,7 +55,7 @@ def test_ST_02a_no_wild_draw4_on_a_pending_draw_two():
 def test_ST_02b_no_draw_two_on_a_pending_wild_draw4():
     table = position_game(options=STACK, hands={1: "W+4 Y1", 2: "G+2 Y2"}, top="R5")
     table.act(PlayCard(1, c("W+4"), color=Color.GREEN))
-    assert (table.state.to_act, table.state.pending_draw) == (2, 4)
+    assert (table.state.to_act, table.state.pending.total) == (2, 4)
     assert table.rejects(PlayCard(2, c("G+2"))) == "card_not_playable"
     assert table.replays()
 
@@ -65,7 +65,7 @@ def test_ST_04a_stacking_is_optional():
     table.act(PlayCard(1, c("R+2")))
     table.act(DrawCard(2))
     assert table.hand(2) == codes_of("B+2 Y2 G1 G2")
-    assert table.state.pending_draw == 0
+    assert table.state.pending is None
     assert table.state.to_act == 3
     assert table.replays()
 
@@ -74,7 +74,7 @@ def test_ST_04b_only_one_card_is_stacked_per_turn():
     table = position_game(options=STACK, hands={1: "R+2 Y1", 2: "B+2 G+2 Y2"}, top="R5")
     table.act(PlayCard(1, c("R+2")))
     table.act(PlayCard(2, c("B+2")))
-    assert (table.state.to_act, table.state.pending_draw) == (3, 4)
+    assert (table.state.to_act, table.state.pending.total) == (3, 4)
     assert table.rejects(PlayCard(2, c("G+2"))) == "not_your_turn"
     assert table.replays()
 
@@ -83,7 +83,7 @@ def test_ST_05_guilty_stacked_draw4_bluffer_draws_the_whole_total():
     table = position_game(options=STACK, hands={1: "W+4 Y1", 2: "G5 W+4", 3: "Y3 B3"}, top="R5")
     table.act(PlayCard(1, c("W+4"), color=Color.GREEN))
     table.act(PlayCard(2, c("W+4"), color=Color.BLUE))
-    assert (table.state.to_act, table.state.pending_draw) == (3, 8)
+    assert (table.state.to_act, table.state.pending.total) == (3, 8)
     assert table.state.phase == Phase.RESPOND_DRAW4
     table.act(Challenge(3))
     (challenge,) = of_type(table.events, ev.Draw4Challenged)
@@ -93,7 +93,7 @@ def test_ST_05_guilty_stacked_draw4_bluffer_draws_the_whole_total():
     assert table.hand(3) == codes_of("Y3 B3")
     assert table.state.to_act == 3
     assert table.state.color == "blue"
-    assert table.state.pending_draw == 0
+    assert table.state.pending is None
     assert table.state.phase == Phase.PLAY
     assert table.replays()
 
@@ -139,7 +139,7 @@ def test_ST_08_stacking_with_two_players_returns_to_the_last_stacker():
     )
     table.act(PlayCard(0, c("R+2")))
     table.act(PlayCard(1, c("Y+2")))
-    assert (table.state.to_act, table.state.pending_draw) == (0, 4)
+    assert (table.state.to_act, table.state.pending.total) == (0, 4)
     table.act(DrawCard(0))
     assert table.hand(0) == codes_of("Y1 G1 G2 G3 G4")
     assert table.state.to_act == 1

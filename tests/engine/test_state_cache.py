@@ -6,9 +6,10 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from games.engine import GameState
+from games.engine import Accept, Color, GameState, PlayCard, Status
 from games.engine.snapshot import FORMAT, state_from_json, state_to_json
 
+from .builders import c, position_game
 from .play import play_game
 
 
@@ -53,3 +54,21 @@ def test_rule_sets_read_back_from_the_cache_follow_their_options_not_an_earlier_
     assert first.rules.target_score == state.rules.target_score != 250
     assert second.rules.target_score == 250
     assert dataclasses.replace(second.rules, target_score=first.rules.target_score) == first.rules
+
+
+def test_a_match_won_on_a_wild_draw_four_keeps_no_pending_draw():
+    """The pending draw is one value that the round's end clears whole: the end once
+    reset its total and left its kind and the seat it returned to in the cached state."""
+    table = position_game(
+        hands={1: "W+4"},
+        top="R7",
+        draw="G1 G2 G3 G4",
+        options={"target_score": 50},
+        scores={1: 45},
+    )
+    table.act(PlayCard(1, c("W+4"), color=Color.BLUE))
+    table.act(Accept(2))
+    assert table.state.status is Status.FINISHED and table.state.winner == 1
+    assert table.state.pending is None
+    assert state_to_json(table.state)["pending"] is None
+    assert state_from_json(json.loads(json.dumps(state_to_json(table.state)))) == table.state

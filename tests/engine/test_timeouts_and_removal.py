@@ -148,7 +148,7 @@ def test_timeout_facing_a_stacked_draw_takes_it():
     table.act(Timeout(table.state.turn_token))
     assert table.hand(2) == codes("B+2 Y2 B6 B7")
     assert table.state.to_act == 3
-    assert table.state.pending_draw == 0
+    assert table.state.pending is None
     assert table.replays()
 
 
@@ -431,12 +431,12 @@ def test_a_removed_seat_is_skipped_from_then_on():
 def test_remove_seat_drops_a_pending_wild_draw_four_against_it():
     table = position_game(hands={1: "W+4 R1 G1", 2: "Y2 B2"}, top="R5")
     table.act(PlayCard(1, c("W+4"), color=B))
-    assert table.state.to_act == 2 and table.state.pending_draw == 4
+    assert table.state.to_act == 2 and table.state.pending.total == 4
     before = [table.hand(s) for s in (0, 1, 3)]
     table.act(RemoveSeat(2))
     assert table.state.to_act == 3
     assert table.state.phase == Phase.PLAY
-    assert table.state.pending_draw == 0
+    assert table.state.pending is None
     assert [table.hand(s) for s in (0, 1, 3)] == before
     assert table.state.color == B
     assert table.replays()
@@ -449,7 +449,7 @@ def test_remove_seat_drops_a_pending_stack_against_it():
     table.act(PlayCard(1, c("R+2")))
     table.act(RemoveSeat(2))
     assert table.state.to_act == 3
-    assert table.state.pending_draw == 0
+    assert table.state.pending is None
     assert table.state.phase == Phase.PLAY
     assert table.replays()
 
