@@ -161,6 +161,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.env_int(ENV, "UNO_ADMIN_LOCKOUT_MINUTE
 AXES_LOCKOUT_PARAMETERS = ["ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "unoservice.addresses.client_address"
+AXES_VERBOSE = False  # no banner in every process's log as it starts
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -193,7 +194,7 @@ STORAGES = {
 
 LOG_LEVEL = logs.log_level(ENV)
 LOG_FORMAT = logs.log_format(ENV, PRODUCTION)
-LOGGING = logs.logging_config(LOG_LEVEL, LOG_FORMAT)
+LOGGING = logs.logging_config(LOG_LEVEL, LOG_FORMAT, logs.quiet_start(ENV))
 
 # --- Django REST framework and the OpenAPI schema ---------------------------------------
 REST_FRAMEWORK = {
