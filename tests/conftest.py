@@ -297,12 +297,12 @@ class ServedInstance:
 
     def __init__(self, process: subprocess.Popen, port: int, log: Path, data_dir: Path):
         self.process, self.port, self.log, self.data_dir = process, port, log, data_dir
-        self.base_url = f"http://127.0.0.1:{port}"
+        self.base_url = self.base = f"http://127.0.0.1:{port}"
 
     def output(self) -> str:
         return self.log.read_text(errors="replace")
 
-    def wait_until_healthy(self, seconds: float = 120) -> None:
+    def wait_healthy(self, seconds: float = 120) -> None:
         deadline = time.monotonic() + seconds
         while True:
             assert self.process.poll() is None, f"bin/serve exited:\n{self.output()}"
@@ -348,7 +348,7 @@ def served_instance(tmp_path_factory):
         )
     served = ServedInstance(process, port, log, data_dir)
     try:
-        served.wait_until_healthy()
+        served.wait_healthy()
         yield served
     finally:
         served.stop()

@@ -1,5 +1,6 @@
 """A bot waits its game's `bot_think_ms` before it moves, and not much longer, in both
-modes bin/serve runs: embedded (SQLite, the filesystem broker) and PostgreSQL + Redis.
+modes bin/serve runs: embedded (SQLite, the filesystem broker: the session's instance,
+tests/conftest.py) and PostgreSQL + Redis.
 
 Measured over the HTTP API: two bots play alone, and each bot move's delay is the time
 from the event that gave the bot its turn to the bot's move (both `recorded_at`, the
@@ -75,12 +76,13 @@ def assert_bots_wait_their_think_time(served) -> None:
     delays = bot_delays(served, token)
 
     figures = f"{len(delays)} bot moves, delays in ms: {sorted(round(d) for d in delays)}"
+    print(figures, f"median {statistics.median(delays):.0f}")
     assert min(delays) >= THINK_MS, figures  # never sooner
     assert statistics.median(delays) <= THINK_MS + SLACK_MS, figures
 
 
-def test_a_bot_waits_its_think_time_in_the_embedded_mode(serve):  # noqa: F811
-    assert_bots_wait_their_think_time(serve())
+def test_a_bot_waits_its_think_time_in_the_embedded_mode(served_instance):
+    assert_bots_wait_their_think_time(served_instance)
 
 
 @pytest.mark.django_db(transaction=True)
