@@ -124,9 +124,11 @@ def serve(tmp_path, child_env, get_free_port, repo_dir):
     yield start
 
     for served in started:  # never leave anything running, whatever the test did
+        # Its children run in sessions of their own and outlive it: found before it goes.
+        tree = served.tree()
         if served.process.poll() is None:
             os.killpg(served.process.pid, signal.SIGKILL)
             served.process.wait()
-        for pid, cmdline in served.tree().items():
+        for pid, cmdline in tree.items():
             if alive(pid, cmdline):
                 os.kill(pid, signal.SIGKILL)
