@@ -289,3 +289,66 @@ def serve_gunicorn(postgres, worker_database_url, tmp_path):
 
 
 UNLIMITED_THROTTLES = ("ANON", "LOBBY", "READS", "ACTIONS")
+
+
+class ServedInstance:
+    """The service as the README runs it (bin/serve: SQLite and the filesystem broker in a
+    data folder of its own), started once for the session by `served_instance`."""
+
+    def __init__(self, process: subprocess.Popen, port: int, log: Path, data_dir: Path):
+        self.process, self.port, self.log, self.data_dir = process, port, log, data_dir
+        self.base_url = self.base = f"http://127.0.0.1:{port}"
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def wait_healthy(self, seconds: float = 120) -> None:
+        deadline = time.monotonic() + seconds
+        while True:
+            assert self.process.poll() is None, f"bin/serve exited:\n{self.output()}"
+            try:
+                with urllib.request.urlopen(f"{self.base_url}/api/v1/health", timeout=5) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, f"bin/serve not healthy:\n{self.output()}"
+            time.sleep(0.25)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)  # it stops its children
+            try:
+                self.process.wait(timeout=45)
+            except subprocess.TimeoutExpired:
+                self.process.kill()  # its children die with it (PR_SET_PDEATHSIG)
+                self.process.wait()
+
+
+@pytest.fixture(scope="session")
+def served_instance(tmp_path_factory):
+    """bin/serve on a free port with an empty data folder, healthy, for the whole session
+    (shared by the tests that only need a running service); throttles out of reach."""
+    folder = tmp_path_factory.mktemp("served")
+    port, data_dir, log = free_port(), folder / "data", folder / "serve.log"
+    overrides = {f"UNO_THROTTLE_{scope}": "100000/minute" for scope in UNLIMITED_THROTTLES}
+    overrides |= dict.fromkeys(
+        ("DATABASE_URL", "CELERY_BROKER_URL", "UNO_MODE", "SECRET_KEY", "DEBUG", "PORT")
+    )
+    env = _child_env(UNO_DATA_DIR=str(data_dir), **overrides)
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [str(REPO / "bin" / "serve"), "--port", str(port)],
+            cwd=REPO,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    served = ServedInstance(process, port, log, data_dir)
+    try:
+        served.wait_healthy()
+        yield served
+    finally:
+        served.stop()

@@ -41,6 +41,7 @@ loglevel = logs.log_level(os.environ).lower()
 logconfig_dict = logs.logging_config(
     logs.log_level(os.environ),
     logs.log_format(os.environ, production=env.mode(os.environ) == "production"),
+    logs.quiet_start(os.environ),
 )
 control_socket_disable = True
 

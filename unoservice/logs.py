@@ -8,6 +8,10 @@
   line is written by `unoservice.request_log` alone (Django's own line for a 4xx is
   dropped; a server error still logs its traceback). A client's error Django reports
   (a Host the service does not serve, a body over the limit) is one line, no traceback.
+- A quiet start (`UNO_QUIET_START=1`, which `manage.py serve` sets for its children): the
+  processes' own INFO lines as they start (gunicorn booting its workers, uvicorn's
+  startup, a Celery worker connected and ready) are kept for DEBUG; their warnings and
+  errors are still written.
 - Nothing a client sends can forge a line: in `text`, control characters (a newline in
   a path, ESC, NUL) are written escaped (`\n`, `\x1b`), so a record is one line (a
   traceback still follows below it); `json` escapes them anyway.
@@ -64,6 +68,10 @@ ROUTINE_LOGGERS = (
     "celery.beat",
 )
 
+#: Loggers whose INFO lines say a process is starting (and stopping): nothing is wrong.
+CELERY_STARTUP_LOGGERS = ("celery.apps.worker", "celery.worker.consumer.connection")
+STARTUP_LOGGERS = ("gunicorn.error", "uvicorn.error", *CELERY_STARTUP_LOGGERS)
+
 
 def log_level(environ: Mapping[str, str]) -> str:
     level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
@@ -81,9 +89,14 @@ def log_format(environ: Mapping[str, str], production: bool) -> str:
     return chosen
 
 
-def logging_config(level: str, fmt: str) -> dict:
+def quiet_start(environ: Mapping[str, str]) -> bool:
+    return environ.get("UNO_QUIET_START", "").strip().lower() in {"1", "true", "yes"}
+
+
+def logging_config(level: str, fmt: str, quiet_start: bool = False) -> dict:
     """A `logging.config.dictConfig` for every process of the service."""
     routine_level = "WARNING" if logging.getLevelName(level) == logging.INFO else level
+    startup_level = routine_level if quiet_start else level
     console = {"class": "logging.StreamHandler", "formatter": fmt, "filters": ["request_id"]}
     return {
         "version": 1,
@@ -104,9 +117,13 @@ def logging_config(level: str, fmt: str) -> dict:
         "handlers": {"console": console},
         "root": {"handlers": ["console"], "level": level},
         "loggers": {
-            # gunicorn and uvicorn's workers copy gunicorn.error's handlers, so it has
-            # its own (the same console) rather than propagating.
-            "gunicorn.error": {"handlers": ["console"], "level": level, "propagate": False},
+            # gunicorn and uvicorn's workers copy gunicorn.error's handlers, so both have
+            # their own (the same console) rather than propagating (a logger named here
+            # loses the handlers it had).
+            **{
+                name: {"handlers": ["console"], "level": startup_level, "propagate": False}
+                for name in ("gunicorn.error", "uvicorn.error")
+            },
             "gunicorn.access": {"handlers": [], "level": "WARNING", "propagate": False},
             # Its 4xx lines repeat the request line; its 5xx lines carry the traceback.
             "django.request": {"level": "ERROR"},
@@ -114,6 +131,7 @@ def logging_config(level: str, fmt: str) -> dict:
             # proxy), a body over the limit: a client's error, one line, no traceback.
             **{name: {"filters": ["without_traceback"]} for name in CLIENT_ERROR_LOGGERS},
             **{name: {"level": routine_level} for name in ROUTINE_LOGGERS},
+            **{name: {"level": startup_level} for name in CELERY_STARTUP_LOGGERS},
         },
     }
 

@@ -161,6 +161,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.env_int(ENV, "UNO_ADMIN_LOCKOUT_MINUTE
 AXES_LOCKOUT_PARAMETERS = ["ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "unoservice.addresses.client_address"
+AXES_VERBOSE = False  # no banner in every process's log as it starts
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -193,7 +194,7 @@ STORAGES = {
 
 LOG_LEVEL = logs.log_level(ENV)
 LOG_FORMAT = logs.log_format(ENV, PRODUCTION)
-LOGGING = logs.logging_config(LOG_LEVEL, LOG_FORMAT)
+LOGGING = logs.logging_config(LOG_LEVEL, LOG_FORMAT, logs.quiet_start(ENV))
 
 # --- Django REST framework and the OpenAPI schema ---------------------------------------
 REST_FRAMEWORK = {
@@ -324,7 +325,19 @@ CELERY_TASK_QUEUES = tuple(
 )
 CELERY_TASK_ROUTES = ("unoservice.celery.route_task",)
 CELERY_TASK_ACKS_LATE = True  # a task lost with its worker runs again: tasks are idempotent
-CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# The filesystem broker (bin/serve) has no event loop: Celery's worker then acknowledges
+# finished tasks and widens its window for tasks with an ETA only between two waits for a
+# message, and each wait lasts until a message can be taken or 2 s have passed. With a
+# window of one task per process, the next timed sweep (a bot's move) could not be taken
+# until that wait ended: a bot with `bot_think_ms` 200 moved every 2 s. With Redis the
+# worker's event loop does both at once, and one task per process spreads them best.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 4 if CELERY_BROKER_URL.startswith("filesystem://") else 1
+# How late a task with an ETA (a timed sweep: a deadline, a bot's think time) may start.
+# Without an event loop (the filesystem broker), the worker's timer thread sleeps up to
+# this long before it looks again, even for a task that arrived meanwhile: Celery's 1 s
+# made a bot of `bot_think_ms` 50 move every 0.3-1 s. With Redis the worker's event loop
+# wakes for each task on time and this changes nothing.
+CELERY_WORKER_TIMER_PRECISION = UNO_DEADLINE_BUCKET_MS / 1000
 # One worker process per core by default: enforcing deadlines is CPU work, and with more
 # processes than cores their timed sweeps mostly race each other (bench/timers.py: 3.7 ms
 # of CPU per timeout with 2 processes on 2 cores, 5.4 ms with 4).

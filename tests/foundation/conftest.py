@@ -1,6 +1,7 @@
 """The README's run command (bin/serve) started as a user would: `serve()` starts it in
 its own session on a free port with an empty data folder (so SQLite and the filesystem
-broker); whatever a test leaves running is killed afterwards."""
+broker, unless DATABASE_URL and CELERY_BROKER_URL are given); whatever a test leaves
+running is killed afterwards."""
 
 from __future__ import annotations
 
@@ -95,17 +96,17 @@ def serve(tmp_path, child_env, get_free_port, repo_dir):
         port = get_free_port()
         data_dir = tmp_path / f"data-{port}"
         log = tmp_path / f"serve-{port}.log"
-        env = child_env(
-            UNO_DATA_DIR=str(data_dir),
-            DATABASE_URL=None,
-            CELERY_BROKER_URL=None,
-            UNO_MODE=None,
-            SECRET_KEY=None,
-            DEBUG=None,
-            PORT=None,
-            UNO_HEARTBEAT_SECONDS=str(heartbeat_seconds),
-            **env_overrides,
-        )
+        defaults = {
+            "UNO_DATA_DIR": str(data_dir),
+            "DATABASE_URL": None,
+            "CELERY_BROKER_URL": None,
+            "UNO_MODE": None,
+            "SECRET_KEY": None,
+            "DEBUG": None,
+            "PORT": None,
+            "UNO_HEARTBEAT_SECONDS": str(heartbeat_seconds),
+        }
+        env = child_env(**(defaults | env_overrides))
         with log.open("wb") as out:
             process = subprocess.Popen(
                 [str(repo_dir / "bin" / "serve"), "--port", str(port)],
@@ -123,9 +124,11 @@ def serve(tmp_path, child_env, get_free_port, repo_dir):
     yield start
 
     for served in started:  # never leave anything running, whatever the test did
+        # Its children run in sessions of their own and outlive it: found before it goes.
+        tree = served.tree()
         if served.process.poll() is None:
             os.killpg(served.process.pid, signal.SIGKILL)
             served.process.wait()
-        for pid, cmdline in served.tree().items():
+        for pid, cmdline in tree.items():
             if alive(pid, cmdline):
                 os.kill(pid, signal.SIGKILL)

@@ -90,7 +90,7 @@ def test_a_log_setting_that_means_nothing_is_refused(name, value):
 
 @pytest.mark.e2e
 def test_at_rest_the_service_logs_nothing_and_a_move_logs_one_json_line(serve):
-    served = serve(heartbeat_seconds=2, LOG_FORMAT="json", LOG_LEVEL="INFO")
+    served = serve(heartbeat_seconds=2, LOG_FORMAT="json", LOG_LEVEL="INFO", UNO_QUIET_START="0")
     served.wait_healthy()
 
     # At rest once every process has started: both web workers (bin/serve runs two; the
@@ -242,3 +242,15 @@ def test_a_body_over_the_limit_is_refused_as_before_and_logged_on_one_line(
     too_big = [line for line in lines if "RequestDataTooBig" in line]
     assert len(too_big) == 1, lines
     assert len(lines) == 2, lines  # that line and the request's
+
+
+def test_a_quiet_start_keeps_the_processes_start_up_lines_for_debug():
+    quiet = logs.logging_config("INFO", "text", quiet_start=True)["loggers"]
+    loud = logs.logging_config("INFO", "text")["loggers"]
+    debug = logs.logging_config("DEBUG", "text", quiet_start=True)["loggers"]
+    for name in logs.STARTUP_LOGGERS:
+        assert quiet[name]["level"] == "WARNING"
+        assert loud.get(name, {}).get("level", "INFO") == "INFO"
+        assert debug[name]["level"] == "DEBUG"
+    assert logs.quiet_start({"UNO_QUIET_START": "1"})
+    assert not logs.quiet_start({})

@@ -146,3 +146,30 @@ def test_when_a_child_dies_the_run_command_stops_the_others_and_fails(serve):
     assert_everything_stops(served, tree)
     assert served.process.returncode != 0
     assert "worker exited" in served.output()
+
+
+#: The banner's lines that are URLs (the service, Swagger UI, Redoc, schema, admin, health).
+BANNER_URLS = 6
+
+
+def test_the_run_command_prints_its_urls_and_at_most_ten_more_lines(serve):
+    """A start where nothing is wrong says where the service is, and little else: no
+    migration list, no Celery warning about root, no axes banner, no process's INFO lines."""
+    served = serve()
+    served.wait_healthy()
+    deadline = time.monotonic() + 60
+    while "Press Ctrl-C" not in served.output():
+        assert time.monotonic() < deadline, served.output()
+        time.sleep(0.2)
+    # Every child has started once the output has been still for a few seconds (the
+    # banner follows the first web worker; the second, the workers and beat may be later).
+    quiet_since, seen = time.monotonic(), served.output()
+    while time.monotonic() - quiet_since < 4 and time.monotonic() < deadline:
+        time.sleep(0.25)
+        if (now := served.output()) != seen:
+            quiet_since, seen = time.monotonic(), now
+
+    lines = served.output().splitlines()
+    urls = [line for line in lines if f"{served.base}/" in line]
+    assert len(urls) == BANNER_URLS, served.output()
+    assert len(lines) <= BANNER_URLS + 10, served.output()

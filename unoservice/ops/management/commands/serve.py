@@ -14,6 +14,11 @@ create in the data folder private to this user):
   (bench/timers.py --bot-games)
 - beat: `celery -A unoservice beat` (its schedule file is in the data folder)
 
+A start where nothing is wrong prints the banner (the URLs) and a few lines: the children
+start quietly (UNO_QUIET_START=1, unoservice.logs; set it to 0 to see their start-up lines),
+Celery's warning about running as root is filtered out, and the migrations are applied
+without a line each.
+
 Each child runs in its own session (process group), so a terminal's Ctrl-C reaches only
 this supervisor, which then stops the children in order: SIGTERM to each, a grace period,
 then SIGKILL to whatever is left in their process groups. SIGTERM and SIGHUP do the same.
@@ -35,6 +40,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -116,7 +122,8 @@ class Command(BaseCommand):
 
         if not options["no_migrate"]:
             self.say("serve", "applying database migrations")
-            call_command("migrate", interactive=False, verbosity=1)
+            # Quiet when it works; a failing migration still raises, with its error.
+            call_command("migrate", interactive=False, verbosity=0)
         connections.close_all()
         if self.stop_reason:
             return
@@ -167,6 +174,11 @@ class Command(BaseCommand):
                 if self.stop_reason:
                     break
                 self._start(child)
+            started = [c for c in children if c.process is not None]
+            self.say(
+                "serve",
+                "started " + ", ".join(f"{c.name} (pid {c.process.pid})" for c in started),
+            )
             failed = self._supervise(children, host, port)
         finally:
             self._stop_all(children, options["grace"])
@@ -187,11 +199,10 @@ class Command(BaseCommand):
             stderr=subprocess.STDOUT,
             start_new_session=True,
             preexec_fn=functools.partial(_before_exec, child.nice),
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            env=_child_env(os.environ),
         )
         child.pump = threading.Thread(target=self._pump, args=(child,), daemon=True)
         child.pump.start()
-        self.say("serve", f"started {child.name} (pid {child.process.pid})")
 
     def _pump(self, child: Child) -> None:
         assert child.process is not None and child.process.stdout is not None
@@ -280,6 +291,22 @@ class Command(BaseCommand):
                 sys.stdout.flush()
             except (BrokenPipeError, ValueError):
                 pass
+
+
+#: Celery's warning that a worker runs as root (a container's or a CI's user): said at
+#: every start, it buries the banner. A check of the service's user is the deployer's.
+ROOT_WARNING_FILTER = "ignore:You're running the worker with superuser privileges"
+
+
+def _child_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """The children's environment: a quiet start (unoservice.logs), unless the caller chose
+    otherwise, and no warning about root."""
+    env = {**environ, "PYTHONUNBUFFERED": "1"}
+    env.setdefault("UNO_QUIET_START", "1")
+    env["PYTHONWARNINGS"] = ",".join(
+        part for part in (environ.get("PYTHONWARNINGS", ""), ROOT_WARNING_FILTER) if part
+    )
+    return env
 
 
 def _before_exec(nice: int) -> None:

@@ -1,0 +1,262 @@
+"""Every code block of the README and docs/ runs, against a served instance (bin/serve,
+started once: tests/conftest.py's `served_instance`).
+
+A page's blocks run in order, as a reader would paste them (the pages at the same time):
+
+- `sh` blocks in bash (`set -e -o pipefail`), each block seeing the variables and
+  functions the page's earlier blocks set. Every page starts with `API` (the served
+  instance's /api/v1), `ANN` and `BOB` (the tokens of two new players), `TOKEN` (Ann's),
+  `ID` and `GAME` (a game both sat in, ended: Bob left it).
+  `http://127.0.0.1:8000` in a block means the served instance. Each `curl` answering
+  400 or more fails the block, unless a comment of the block names that status (`# 412`,
+  `# HTTP/1.1 409 …`); a stream (`curl -N`) is followed for a few seconds, then left.
+- `python` blocks run in one namespace per page (the second block uses what the first
+  made), in a process of their own, with `clients/python` importable; one preceded by
+  `<!-- file: NAME -->` is written to NAME in the page's folder instead, for a later `sh`
+  block to run.
+
+A block preceded by `<!-- illustrative: why -->` is not run (a command for another
+machine, a browser, an operator's compose set-up). Blocks in a language that is not a
+command (`json`, `text`, a config file's) show what something looks like and are not
+run either. A failing block fails the test with its page and line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import subprocess
+import sys
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+REPO = Path(__file__).resolve().parents[2]
+PAGES = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+SHELL = {"sh", "bash", "shell"}
+PYTHON = {"python", "py"}
+#: What something looks like (an answer, a stream, a config file): not run.
+SAMPLES = {"", "json", "text", "yaml", "nginx", "caddy"}
+ILLUSTRATIVE = re.compile(r"^<!--\s*illustrative\b")
+FILE = re.compile(r"^<!--\s*file:\s*(?P<name>[\w.-]+)\s*-->")
+FENCE = re.compile(r"^(?P<indent> *)(?P<ticks>```+)(?P<lang>[\w+-]*)\s*$")
+LOCAL = re.compile(r"http://(?:127\.0\.0\.1|localhost):8000")
+#: Statuses a block's comments say a request answers (`# 412 {…}`, `# HTTP/1.1 304 …`).
+EXPECTED = re.compile(r"#\s*(?:HTTP/[\d.]+\s+)?(?P<status>[1-5]\d\d)\b")
+STATUS = re.compile(r"^HTTP_STATUS (\d+)$", re.M)  # what the `curl` of a block writes
+BLOCK_SECONDS = 120
+STREAM_SECONDS = 3
+
+
+@dataclass
+class Block:
+    page: Path
+    line: int  # of the opening fence, 1-based
+    lang: str
+    text: str
+    marker: str  # the HTML comment just above it, if any
+
+    @property
+    def where(self) -> str:
+        return f"{self.page.relative_to(REPO)}:{self.line}"
+
+    @property
+    def illustrative(self) -> bool:
+        return bool(ILLUSTRATIVE.match(self.marker))
+
+
+def blocks(page: Path) -> list[Block]:
+    lines = page.read_text().splitlines()
+    found, index = [], 0
+    while index < len(lines):
+        opening = FENCE.match(lines[index])
+        if not opening:
+            index += 1
+            continue
+        indent, ticks = len(opening["indent"]), opening["ticks"]
+        end = index + 1
+        while end < len(lines) and lines[end].strip() != ticks:
+            end += 1
+        body = "\n".join(line[indent:] for line in lines[index + 1 : end])
+        above = next((line.strip() for line in reversed(lines[:index]) if line.strip()), "")
+        marker = above if above.startswith("<!--") else ""
+        found.append(Block(page, index + 1, opening["lang"].lower(), body + "\n", marker))
+        index = end + 1
+    return found
+
+
+def test_every_code_block_is_run_or_marked_illustrative():
+    unrun = [
+        f"{block.where} ({block.lang})"
+        for page in PAGES
+        for block in blocks(page)
+        if block.lang not in SHELL | PYTHON | SAMPLES and not block.illustrative
+    ]
+    assert not unrun, f"blocks in a language the test does not run, not marked: {unrun}"
+
+
+# --- running them ---------------------------------------------------------------------
+
+BASH_HEADER = r"""
+set -e -o pipefail
+__builtin=$(compgen -v)
+. "$DOCS_STATE"
+curl() {
+  local seconds=20 rc=0
+  case " $* " in *" -N "*) seconds=$STREAM_SECONDS ;; esac
+  command curl --max-time "$seconds" -w '%{stderr}\nHTTP_STATUS %{http_code}\n' "$@" \
+    2>>"$DOCS_STATUS" || rc=$?
+  if [ "$rc" -eq 28 ] && [ "$seconds" = "$STREAM_SECONDS" ]; then rc=0; fi
+  return "$rc"
+}
+"""
+BASH_FOOTER = r"""
+{
+  for __name in $(compgen -v); do
+    case "$__name" in __*) continue ;; esac
+    grep -qx "$__name" <<<"$__builtin" || declare -p "$__name" 2>/dev/null || true
+  done
+  declare -f
+} > "$DOCS_STATE.new"
+mv "$DOCS_STATE.new" "$DOCS_STATE"
+"""
+
+
+def call(base: str, method: str, path: str, body: dict, headers: dict | None = None) -> dict:
+    headers = {"Content-Type": "application/json", **(headers or {})}
+    request = urllib.request.Request(base + path, json.dumps(body).encode(), headers)
+    request.method = method
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        return json.loads(answer.read())
+
+
+def ended_game(base: str, ann: dict, bob: dict) -> str:
+    """A game Ann and Bob sat in, ended: Bob left it once it had started."""
+    as_ann, as_bob = ({"Authorization": f"Bearer {p['token']}"} for p in (ann, bob))
+    game = call(base, "POST", "/api/v1/games", {"seats": 2, "visibility": "public"}, as_ann)
+    for player, step in ((as_bob, "join"), (as_ann, "start"), (as_bob, "leave")):
+        call(base, "POST", f"/api/v1/games/{game['id']}/{step}", {}, player)
+    return game["id"]
+
+
+#: Runs a page's Python blocks in one namespace, in a process of their own: one JSON line
+#: in (`where`, `code`), one out (`error`: a traceback or null, `output`).
+PYTHON_RUNNER = r"""
+import contextlib, io, json, sys, traceback
+namespace = {"__name__": "__docs__"}
+for line in sys.stdin:
+    block, out, error = json.loads(line), io.StringIO(), None
+    try:
+        with contextlib.redirect_stdout(out):
+            exec(compile(block["code"], block["where"], "exec"), namespace)
+    except (Exception, SystemExit):
+        error = traceback.format_exc()
+    print(json.dumps({"error": error, "output": out.getvalue()}), flush=True)
+"""
+
+
+class Page:
+    """One page's run: its folder, the shell's saved variables, its Python process."""
+
+    def __init__(self, page: Path, base: str, folder: Path):
+        self.page, self.base, self.folder = page, base, folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self.state, self.status = folder / ".state.sh", folder / ".status"
+        ann, bob = (call(base, "POST", "/api/v1/players", {"name": n}) for n in ("ann", "bob"))
+        self.state.write_text(
+            f"API={base}/api/v1\nANN={ann['token']}\nBOB={bob['token']}\n"
+            f"TOKEN={ann['token']}\nID={ended_game(base, ann, bob)}\nGAME=$ID\n"
+        )
+        self.env = {
+            **os.environ,
+            "DOCS_STATE": str(self.state),
+            "DOCS_STATUS": str(self.status),
+            "STREAM_SECONDS": str(STREAM_SECONDS),
+            # `python3` in a block is the project's (with its packages), as under `uv run`
+            "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}",
+            "PYTHONPATH": str(REPO / "clients" / "python"),
+        }
+        self.python_process: subprocess.Popen | None = None
+
+    def run(self) -> str | None:
+        """Run the page's blocks in order; the first failure, said with its page and line."""
+        try:
+            for block in blocks(self.page):
+                if block.lang in SHELL | PYTHON and not block.illustrative:
+                    text = LOCAL.sub(self.base, block.text)
+                    run = self.python if block.lang in PYTHON else self.shell
+                    failure = run(block, text)
+                    if failure:
+                        return f"{block.where}: {failure}"
+            return None
+        finally:
+            if self.python_process is not None:
+                self.python_process.kill()
+                self.python_process.wait()
+
+    def shell(self, block: Block, text: str) -> str | None:
+        self.status.write_text("")
+        try:
+            done = subprocess.run(
+                ["bash", "-c", BASH_HEADER + text + BASH_FOOTER],
+                cwd=self.folder,
+                env=self.env,
+                capture_output=True,
+                text=True,
+                timeout=BLOCK_SECONDS,
+            )
+        except subprocess.TimeoutExpired as exc:
+            return f"the block ran over {BLOCK_SECONDS}s\n{exc.stdout}"
+        said = f"stdout:\n{done.stdout}\nstderr:\n{done.stderr}"
+        if done.returncode != 0:
+            return f"the block failed (status {done.returncode})\n{said}"
+        expected = {int(m["status"]) for m in EXPECTED.finditer(text)}
+        statuses = [int(s) for s in STATUS.findall(self.status.read_text())]
+        wrong = [s for s in statuses if (s >= 400 or s == 0) and s not in expected]
+        if wrong:
+            return f"a request of the block answered {wrong}\n{said}"
+        return None
+
+    def python(self, block: Block, text: str) -> str | None:
+        named = FILE.match(block.marker)
+        if named:
+            (self.folder / named["name"]).write_text(text)
+            return None
+        if self.python_process is None:
+            self.python_process = subprocess.Popen(
+                [sys.executable, "-c", PYTHON_RUNNER],
+                cwd=self.folder,
+                env=self.env,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+        self.python_process.stdin.write(json.dumps({"where": block.where, "code": text}) + "\n")
+        self.python_process.stdin.flush()
+        ready, _, _ = select.select([self.python_process.stdout], [], [], BLOCK_SECONDS)
+        if not ready:
+            self.python_process.kill()
+            return f"the block ran over {BLOCK_SECONDS}s"
+        answer = self.python_process.stdout.readline()
+        if not answer:
+            return "the block's Python process ended"
+        done = json.loads(answer)
+        return f"the block failed\n{done['error']}{done['output']}" if done["error"] else None
+
+
+def test_the_code_blocks_run_against_a_served_instance(served_instance, tmp_path):
+    """Each page on its own (its own players, folder, shell and Python), all at once."""
+    with ThreadPoolExecutor(max_workers=len(PAGES)) as pool:
+        runs = [
+            pool.submit(lambda p: Page(p, served_instance.base_url, tmp_path / p.stem).run(), page)
+            for page in PAGES
+        ]
+        failures = [failure for run in runs if (failure := run.result())]
+    assert not failures, "\n\n".join(failures)
