@@ -81,11 +81,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "unoservice.rate_limits.rate_limit_headers_middleware",
     "unoservice.serving.StaticFilesMiddleware",  # WhiteNoise, for async views too
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's session, CSRF, user and messages middleware, passed by on the games API,
+    # where they do nothing (unoservice.middleware).
+    "unoservice.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "unoservice.middleware.CsrfViewMiddleware",
+    "unoservice.middleware.AuthenticationMiddleware",
+    "unoservice.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as django-axes requires
 ]
