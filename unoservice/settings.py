@@ -276,8 +276,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = max(1024, env.env_int(ENV, "UNO_MAX_BODY_BYTES", 6
 # Once a game has ended, its players may see every hand and the whole log.
 UNO_REVEAL_FINISHED_GAMES = env.env_bool(ENV, "UNO_REVEAL_FINISHED_GAMES", True)
 UNO_IDEMPOTENCY_TTL_HOURS = max(24, env.env_int(ENV, "UNO_IDEMPOTENCY_TTL_HOURS", 48))
-# Timers: an ETA task per deadline, and beat's sweep every UNO_SWEEP_SECONDS as the
-# guarantee (a bot waits its game's `bot_think_ms` before it acts).
+# Timers: timed sweeps (ETA tasks chained from deadline to deadline), and beat's sweep
+# every UNO_SWEEP_SECONDS as the guarantee (a bot waits its game's `bot_think_ms` before
+# it acts).
 UNO_SCHEDULE_DEADLINE_TASKS = env.env_bool(ENV, "UNO_SCHEDULE_DEADLINE_TASKS", True)
 UNO_SWEEP_SECONDS = float(ENV.get("UNO_SWEEP_SECONDS", "1"))
 # Deadlines due within this many ms share one timed sweep (games.timers.deadlines).
