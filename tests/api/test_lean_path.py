@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 #: What Django's session, CSRF, user and messages middleware leave on a request.
 SESSION_AND_COMPANY = ("session", "user", "_messages", "META.CSRF_COOKIE")
 
@@ -35,3 +37,29 @@ def test_the_admin_and_the_metrics_keep_the_whole_stack(client, db):
     for path in ("/admin/login/", "/api/v1/metrics"):
         response = client.get(path)
         assert left_on(response.wsgi_request) == set(SESSION_AND_COMPANY), path
+
+
+def test_an_action_is_parsed_without_deep_copying_its_fields_and_leaves_them_unbound(
+    monkeypatch,
+):
+    from rest_framework import serializers
+    from rest_framework.fields import Field
+
+    from games.engine import Color, PlayCard, card
+    from games.http.serializers import PlayAction, parse_action
+
+    def deep_copy(field, memo):
+        raise AssertionError(f"{field!r} deep-copied")
+
+    monkeypatch.setattr(Field, "__deepcopy__", deep_copy)
+    body = {"type": "play", "card": "wild", "color": "blue", "target": 1, "uno": True}
+
+    assert parse_action(body).command(0) == PlayCard(0, card("wild"), Color("blue"), 1, True)
+    assert parse_action({"type": "play", "card": "red-5"}).command(1) == PlayCard(
+        1, card("red-5"), None, None, False
+    )
+    with pytest.raises(serializers.ValidationError) as refused:
+        parse_action({"type": "play", "card": "wild", "color": "black"})
+    assert set(refused.value.detail) == {"color"}
+    # Each parse binds copies: the declared fields stay the class's, unbound.
+    assert all(field.parent is None for field in PlayAction._declared_fields.values())
