@@ -63,3 +63,14 @@ def test_an_action_is_parsed_without_deep_copying_its_fields_and_leaves_them_unb
     assert set(refused.value.detail) == {"color"}
     # Each parse binds copies: the declared fields stay the class's, unbound.
     assert all(field.parent is None for field in PlayAction._declared_fields.values())
+
+
+def test_a_moves_routes_are_the_first_its_url_is_matched_against():
+    """URLs are matched against the routes in order: the hot ones come first."""
+    from django.urls import get_resolver
+
+    api = next(p for p in get_resolver().url_patterns if str(p.pattern) == "api/v1/")
+    first = api.url_patterns[0]
+    assert first.urlconf_name.__name__ == "games.urls"
+    names = [route.name for route in first.url_patterns[:4]]
+    assert names == ["legal-actions", "actions", "events", "detail"]
