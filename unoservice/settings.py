@@ -81,11 +81,12 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "unoservice.rate_limits.rate_limit_headers_middleware",
     "unoservice.serving.StaticFilesMiddleware",  # WhiteNoise, for async views too
-    # Django's session, CSRF, user and messages middleware, passed by on the games API,
-    # where they do nothing (unoservice.middleware).
+    # Django's session, user and messages middleware, passed by on the games API, where
+    # they do nothing (unoservice.middleware). CSRF's stays Django's own, as
+    # `check --deploy` asks (on the API it reads no cookie and DRF exempts its views).
     "unoservice.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "unoservice.middleware.CsrfViewMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
     "unoservice.middleware.AuthenticationMiddleware",
     "unoservice.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
