@@ -16,7 +16,7 @@ from unoservice.ops import figures
 
 from .models import Game
 from .services import game_deadlines_enforce
-from .timers.deadlines import schedule_sweeps
+from .timers.deadlines import schedule_next_sweep, schedule_sweeps
 
 SWEEP_BATCH = 200
 
@@ -63,9 +63,17 @@ def sweep_bot_deadlines() -> int:
 
 def _sweep(*, bots_only: bool) -> int:
     if bots_only and _bots_paused():
+        schedule_sweeps([_bots_paused_until], bots_only=True)  # the chain resumes then
         return 0
+    now = clock.now()
+    enforced = _enforce_overdue(now, bots_only=bots_only)
+    schedule_next_sweep(after=now, bots_only=bots_only)
+    return enforced
+
+
+def _enforce_overdue(now: datetime, *, bots_only: bool) -> int:
     overdue = (
-        Game.objects.filter(next_due_at__lte=clock.now(), bots_only=bots_only)
+        Game.objects.filter(next_due_at__lte=now, bots_only=bots_only)
         .order_by("next_due_at")
         .values_list("id", flat=True)[:SWEEP_BATCH]
     )

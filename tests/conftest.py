@@ -63,6 +63,13 @@ def _bots_not_paused(monkeypatch):
     monkeypatch.setattr("games.tasks._bots_paused_until", datetime.min.replace(tzinfo=UTC))
 
 
+@pytest.fixture(autouse=True)
+def _no_timed_sweep_pending(monkeypatch):
+    """The timed sweep this process has sent last (games.timers.deadlines) is its state:
+    a test that opens deadlines has its own sweeps sent."""
+    monkeypatch.setattr("games.timers.deadlines._earliest_sent", {})
+
+
 def _controls_workers(config) -> bool:
     return getattr(config.option, "dist", "no") != "no" and not hasattr(config, "workerinput")
 

@@ -81,11 +81,14 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "unoservice.rate_limits.rate_limit_headers_middleware",
     "unoservice.serving.StaticFilesMiddleware",  # WhiteNoise, for async views too
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's session, user and messages middleware, passed by on the games API, where
+    # they do nothing (unoservice.middleware). CSRF's stays Django's own, as
+    # `check --deploy` asks (on the API it reads no cookie and DRF exempts its views).
+    "unoservice.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "unoservice.middleware.AuthenticationMiddleware",
+    "unoservice.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as django-axes requires
 ]
@@ -275,8 +278,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = max(1024, env.env_int(ENV, "UNO_MAX_BODY_BYTES", 6
 # Once a game has ended, its players may see every hand and the whole log.
 UNO_REVEAL_FINISHED_GAMES = env.env_bool(ENV, "UNO_REVEAL_FINISHED_GAMES", True)
 UNO_IDEMPOTENCY_TTL_HOURS = max(24, env.env_int(ENV, "UNO_IDEMPOTENCY_TTL_HOURS", 48))
-# Timers: an ETA task per deadline, and beat's sweep every UNO_SWEEP_SECONDS as the
-# guarantee (a bot waits its game's `bot_think_ms` before it acts).
+# Timers: timed sweeps (ETA tasks chained from deadline to deadline), and beat's sweep
+# every UNO_SWEEP_SECONDS as the guarantee (a bot waits its game's `bot_think_ms` before
+# it acts).
 UNO_SCHEDULE_DEADLINE_TASKS = env.env_bool(ENV, "UNO_SCHEDULE_DEADLINE_TASKS", True)
 UNO_SWEEP_SECONDS = float(ENV.get("UNO_SWEEP_SECONDS", "1"))
 # Deadlines due within this many ms share one timed sweep (games.timers.deadlines).

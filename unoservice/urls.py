@@ -4,10 +4,12 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+# The games' routes first: a request's URL is matched against the routes in order, and
+# moves and reads of games are most of the traffic (no two routes match the same path).
 api_v1 = [
+    path("", include("games.urls")),
     path("", include("unoservice.ops.urls")),
     path("", include("players.urls")),
-    path("", include("games.urls")),
     path("", include("scoring.urls")),
 ]
 

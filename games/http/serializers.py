@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 from functools import cache
 
@@ -307,6 +308,12 @@ class AbortInput(RequestBody):
 
 
 class _Action(RequestBody):
+    def get_fields(self):
+        """DRF deep-copies every declared field for each instance, running the field's
+        `__init__` again. An action's fields keep nothing a request changes (binding sets
+        attributes of the copy), so a shallow copy each is enough: every move parses one."""
+        return {name: copy.copy(field) for name, field in self._declared_fields.items()}
+
     def command(self, seat: int):  # pragma: no cover - every subclass defines it
         raise NotImplementedError
 

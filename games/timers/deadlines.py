@@ -14,9 +14,14 @@ A deadline is enforced by the same engine command from three places, whichever c
 first: a sweep scheduled (an ETA task) for the moment it falls due, beat's periodic
 sweep, or the next request on the game (a request never acts on a game with an overdue
 deadline before enforcing it, so a move that arrives late loses to the timeout, exactly
-once). Deadlines due within the same `UNO_DEADLINE_BUCKET_MS` share one timed sweep: each
-process sends one per moment, instead of one task per deadline (publishing a task and
-holding it until its ETA cost more than enforcing the timeout itself).
+once). Deadlines due within the same `UNO_DEADLINE_BUCKET_MS` share one timed sweep (one
+per moment, instead of one task per deadline: publishing a task and holding it until its
+ETA cost more than enforcing the timeout itself), and timed sweeps form a chain: each
+one, once it has run, sends the next for the earliest deadline still to fall due
+(`schedule_next_sweep`). So a process sends a timed sweep only for a deadline earlier
+than the earliest one it has sent that has not run yet: a later deadline is reached by
+the chain. A move opening a 30 s turn timer sends nothing, where it used to publish a
+task every time.
 
 Games no person plays (`bots_only`: active, and every seat still in play is a bot's) are
 swept apart, on the workers' bots queue (UNO_BOTS_QUEUE): their timed sweeps are
@@ -52,8 +57,9 @@ from unoservice.clock import format_time
 
 logger = logging.getLogger(__name__)
 
-#: The timed sweeps this process has sent, by (bots_only, moment).
-_sent_moments: set[tuple[bool, int]] = set()
+#: The earliest timed sweep this process has sent that has not run yet, by bots_only: the
+#: moment it runs at (in UNO_DEADLINE_BUCKET_MS since the epoch).
+_earliest_sent: dict[bool, int] = {}
 _sent_lock = threading.Lock()
 
 
@@ -204,24 +210,46 @@ BOT_SWEEP_TASK = "games.sweep_bot_deadlines"
 
 
 def schedule_sweeps(due_times: list[datetime], *, bots_only: bool = False) -> None:
-    """A sweep timed for each moment these deadlines fall due (their due time rounded up
-    to the next `UNO_DEADLINE_BUCKET_MS`), unless this process already sent one for it:
-    `games.sweep_bot_deadlines` (the bots queue) for a game no person plays, else
-    `games.sweep_deadlines`."""
-    # The service's own app, not Celery's `current_app` (whichever app was made last).
-    sweep = celery_app.signature(BOT_SWEEP_TASK if bots_only else SWEEP_TASK)
+    """A sweep timed for the moment the earliest of these deadlines falls due (its due time
+    rounded up to the next `UNO_DEADLINE_BUCKET_MS`), unless this process has sent one
+    that runs at that moment or before it and after the next moment (so its search for
+    the next deadline comes after this one's commit): `games.sweep_bot_deadlines` (the
+    bots queue) for a game no person plays, else `games.sweep_deadlines`. The later
+    deadlines are reached by the chain of sweeps (`schedule_next_sweep`)."""
+    if not due_times:
+        return
     bucket = settings.UNO_DEADLINE_BUCKET_MS
     now_moment = math.floor(clock.now().timestamp() * 1000 / bucket)
-    moments = {(bots_only, math.ceil(due.timestamp() * 1000 / bucket)) for due in due_times}
+    moment = math.ceil(min(due_times).timestamp() * 1000 / bucket)
     with _sent_lock:
-        new = sorted(moments - _sent_moments)
-        _sent_moments.difference_update([m for m in _sent_moments if m[1] < now_moment])
-        _sent_moments.update(new)
-    for sent in new:
-        eta = datetime.fromtimestamp(sent[1] * bucket / 1000, UTC)
-        try:
-            sweep.apply_async(eta=eta, retry=False)
-        except Exception:  # the broker is down: beat's sweep still enforces it
-            with _sent_lock:
-                _sent_moments.discard(sent)
-            logger.warning("could not schedule a deadline sweep for %s", eta, exc_info=True)
+        pending = _earliest_sent.get(bots_only)
+        if pending is not None and now_moment + 1 < pending <= moment:
+            return
+        _earliest_sent[bots_only] = moment
+    eta = datetime.fromtimestamp(moment * bucket / 1000, UTC)
+    # The service's own app, not Celery's `current_app` (whichever app was made last).
+    sweep = celery_app.signature(BOT_SWEEP_TASK if bots_only else SWEEP_TASK)
+    try:
+        sweep.apply_async(eta=eta, retry=False)
+    except Exception:  # the broker is down: beat's sweep still enforces it
+        with _sent_lock:
+            if _earliest_sent.get(bots_only) == moment:
+                del _earliest_sent[bots_only]
+        logger.warning("could not schedule a deadline sweep for %s", eta, exc_info=True)
+
+
+def schedule_next_sweep(*, after: datetime, bots_only: bool) -> None:
+    """The chain's next link, sent by a sweep once it has run (beat's periodic ones too,
+    which restart a chain whose task was lost): a timed sweep for the earliest deadline
+    of its queue due after `after`, the time the sweep looked for overdue ones. What it
+    left overdue (a game another writer held, more than a batch) is beat's, as before."""
+    if not settings.UNO_SCHEDULE_DEADLINE_TASKS:
+        return
+    following = (
+        Game.objects.filter(bots_only=bots_only, next_due_at__gt=after)
+        .order_by("next_due_at")
+        .values_list("next_due_at", flat=True)
+        .first()
+    )
+    if following is not None:
+        schedule_sweeps([following], bots_only=bots_only)

@@ -372,24 +372,76 @@ def test_staff_abort_is_an_event_with_its_reason(started_game, clock):
     assert no_open_deadlines(game)
 
 
-def test_deadlines_due_together_share_one_timed_sweep_never_early(clock, settings, monkeypatch):
-    """One ETA sweep per moment (UNO_DEADLINE_BUCKET_MS), at or after every deadline it
-    covers, sent once per process."""
+@pytest.fixture
+def sent(monkeypatch, settings):
+    """The ETAs of the timed sweeps this process publishes (none pending to begin with)."""
     from games.tasks import sweep_deadlines
     from games.timers import deadlines
 
     settings.UNO_DEADLINE_BUCKET_MS = 50
-    sent = []
-    monkeypatch.setattr(sweep_deadlines, "apply_async", lambda *a, **kw: sent.append(kw["eta"]))
-    monkeypatch.setattr(deadlines, "_sent_moments", set())
+    etas = []
+    monkeypatch.setattr(sweep_deadlines, "apply_async", lambda *a, **kw: etas.append(kw["eta"]))
+    monkeypatch.setattr(deadlines, "_earliest_sent", {})
+    return etas
+
+
+def test_deadlines_due_together_share_one_timed_sweep_never_early(clock, sent):
+    """One ETA sweep per moment (UNO_DEADLINE_BUCKET_MS), at or after the deadline."""
+    from games.timers import deadlines
+
     due = clock.now + timedelta(seconds=1, milliseconds=10)
-    together = [due, due + timedelta(milliseconds=30), due + timedelta(milliseconds=90)]
+    together = [due, due + timedelta(milliseconds=30)]
 
     deadlines.schedule_sweeps(together)
     deadlines.schedule_sweeps(together[:1])  # already sent by this process
 
-    assert sent == [
-        clock.now + timedelta(seconds=1, milliseconds=50),
-        clock.now + timedelta(seconds=1, milliseconds=100),
-    ]
-    assert all(any(d <= eta < d + timedelta(milliseconds=50) for eta in sent) for d in together)
+    assert sent == [clock.now + timedelta(seconds=1, milliseconds=50)]
+    assert all(d <= sent[0] < d + timedelta(milliseconds=50) for d in together)
+
+
+def test_a_later_deadline_sends_no_sweep_while_an_earlier_one_is_pending(clock, sent):
+    """The pending sweep, once run, sends the next one (the chain): a move opening a turn
+    timer later than it publishes nothing; an earlier deadline still gets its own."""
+    from games.timers import deadlines
+
+    deadlines.schedule_sweeps([clock.now + timedelta(seconds=30)])
+    deadlines.schedule_sweeps([clock.now + timedelta(seconds=31)])
+    deadlines.schedule_sweeps([clock.now + timedelta(seconds=60)])
+    deadlines.schedule_sweeps([clock.now + timedelta(seconds=5)])  # earlier: sent
+    deadlines.schedule_sweeps([clock.now + timedelta(seconds=6)])
+
+    assert sent == [clock.now + timedelta(seconds=30), clock.now + timedelta(seconds=5)]
+
+
+def test_a_deadline_opened_when_the_pending_sweep_is_due_gets_a_sweep_of_its_own(clock, sent):
+    """A sweep about to run may look for the next deadline before this one commits."""
+    from games.timers import deadlines
+
+    start = clock.now
+    deadlines.schedule_sweeps([start + timedelta(seconds=1)])
+    clock.advance(0.96)  # the pending sweep runs at the next moment
+    deadlines.schedule_sweeps([clock.now + timedelta(seconds=30)])
+
+    assert sent == [start + timedelta(seconds=1), start + timedelta(seconds=31)]
+
+
+def test_a_sweep_that_has_run_sends_the_next_for_the_earliest_deadline_still_due(
+    clock, sent, settings, started_game
+):
+    """The chain's next link: every deadline due after the sweep gets one, however many
+    deadlines the processes that opened them left unsent."""
+    from games.tasks import sweep_deadlines
+
+    settings.UNO_SCHEDULE_DEADLINE_TASKS = True
+    first, _ = started_game(seats=2, timers={"turn_seconds": 10})
+    clock.advance(4)
+    second, _ = started_game(seats=2, timers={"turn_seconds": 10})
+    sent.clear()  # what the starts sent
+
+    clock.advance(6.5)  # the first game's turn is overdue
+    assert sweep_deadlines() == 1
+
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.next_due_at > second.next_due_at > clock.now
+    assert sent == [second.next_due_at]  # (a whole moment: the bucket's boundary)
