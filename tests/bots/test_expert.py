@@ -19,9 +19,10 @@ from games.engine import (
 )
 from games.engine.belief import Belief
 from games.engine.cards import faces_of
+from games.engine.commands import Challenge
 from games.engine.events import RoundEnded, RoundStarted
-from games.engine.expert import Budget
-from games.engine.state import GameState, Timers
+from games.engine.expert import Budget, default_policy
+from games.engine.state import GameState, Phase, Timers
 from games.engine.strategies import EXPERT, GREEDY, bot_decision
 from tests.bots.test_strategies import with_hidden_cards_exchanged
 
@@ -189,3 +190,20 @@ def cards_of(piles, state: GameState) -> Counter:
     if state.deck:
         return Counter(face.code for pile in piles for c in pile for face in faces_of(c))
     return Counter(c.code for pile in piles for c in pile)
+
+
+def test_the_playout_policy_challenges_a_wild_draw_four_when_greedy_would():
+    """Playouts where nobody challenges make a bluffed Wild Draw Four look free: the
+    expert then bluffed them against greedy, which challenges, and won fewer four-seat
+    rounds than greedy itself (15% over 200 rounds, 34% once its playouts challenge)."""
+    rng = random.Random(3)
+    faced = challenged = 0
+    while faced < 12:
+        for state, seat, _seen in played({seat: GREEDY for seat in range(4)}, rng):
+            if state.phase is not Phase.RESPOND_DRAW4:
+                continue
+            greedy = bot_decision(state, seat, GREEDY, random.Random(1))
+            assert default_policy(state, seat) == greedy
+            faced += 1
+            challenged += type(greedy) is Challenge
+    assert 0 < challenged < faced
