@@ -19,11 +19,12 @@ from games.engine import (
 )
 from games.engine.belief import Belief
 from games.engine.cards import faces_of
-from games.engine.commands import Challenge
+from games.engine.commands import Challenge, PlayCard
 from games.engine.events import RoundEnded, RoundStarted
 from games.engine.expert import Budget, default_policy
 from games.engine.state import GameState, Phase, Timers
 from games.engine.strategies import EXPERT, GREEDY, bot_decision
+from games.engine.table import matches
 from tests.bots.test_strategies import with_hidden_cards_exchanged
 
 #: Rule sets covering every option the expert must follow: stacking, Seven-O and
@@ -207,3 +208,35 @@ def test_the_playout_policy_challenges_a_wild_draw_four_when_greedy_would():
             faced += 1
             challenged += type(greedy) is Challenge
     assert 0 < challenged < faced
+
+
+def test_the_expert_deals_a_player_no_better_card_than_the_one_it_chose_to_shed():
+    """A player that played a card on its turn was probably holding no colored card that
+    matched the table and was worth more (no colored match at all when it played a
+    wild): the worlds the expert deals keep to that, and so guess hands far better."""
+    rng = random.Random(8)
+    checked = broken = 0
+    while checked < 40:
+        last = None
+        for state, seat, seen in played({0: GREEDY, 1: GREEDY, 2: GREEDY}, rng):
+            if seat == 0 and last is not None:
+                table, player, shed = last
+                view = view_for(state, Viewer.of_seat(0))
+                world = Belief.of(view, seen).sample(random.Random(checked), view)
+                urgent = any(len(table.hands[s]) <= 2 for s in range(3) if s != player)
+                broken += any(better(table, c, shed, urgent) for c in world.hands[player])
+                checked += 1
+            last = None
+            if seat != 0 and state.phase is Phase.PLAY and not state.pending_draw:
+                command = bot_decision(state, seat, GREEDY, random.Random(1))
+                if type(command) is PlayCard and command.card.color is not None:
+                    last = (state.copy(), seat, command.card)
+    assert checked >= 40 and broken <= 1, (checked, broken)
+
+
+def better(table: GameState, held, shed, urgent: bool) -> bool:
+    def value(c):
+        points = c.number if c.number is not None else 20
+        return points + (100 if urgent and c.number is None else 0)
+
+    return held.color is not None and matches(table, held) and value(held) > value(shed)
