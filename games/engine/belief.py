@@ -35,9 +35,12 @@ from typing import Any
 
 from . import events as ev
 from .cards import (
+    COLORED_ACTIONS,
     DARK_FACES,
+    DRAW_COUNTS,
     LIGHT_FACES,
     RESTRICTED_WILDS,
+    SKIP_EVERYONE,
     Card,
     build_deck,
     card,
@@ -168,11 +171,33 @@ class Belief:
             s.hands = tuple(hands)
             if s.drawn_card is slot:
                 s.drawn_card = played
+        if self._sheds_its_best(event):
+            table = s.copy()
+            urgent = any(len(s.hands[o]) <= 2 for o in s.seats_in_play() if o != seat)
+            shed = _not_worth_more(table, played, urgent)
+            for slot in s.hands[seat]:
+                if slot.code == "?":
+                    self.soft.setdefault(slot, []).append(shed)
         if played.rank in RESTRICTED_WILDS:
             self._draw4_table = s.copy()
         if self._drawn is not None and self._drawn[0] == seat:
             self._drawn = None  # the drawn card was offered back: it was played (or another)
         record(s, event)
+
+    def _sheds_its_best(self, event: ev.CardPlayed) -> bool:
+        """Is this a play from the hand on its own turn, chosen by its player (the
+        seat's guess: players shed their most valuable playable card and keep wilds)?"""
+        s = self.state
+        return (
+            event.seat != self.seat
+            and event.seat == s.to_act
+            and event.seat != self._timed_out
+            and not event.jump_in
+            and not event.forced
+            and s.phase is Phase.PLAY
+            and not s.pending_draw
+            and s.drawn_card is None
+        )
 
     def _slot_for(self, seat: int, played: Card) -> Card:
         """The slot of `seat`'s hand that `played` was: the card it just drew when it plays
@@ -456,6 +481,28 @@ def _matching(table: GameState) -> Constraint:
 
 def _not_matching(table: GameState) -> Constraint:
     return lambda c: not matches(table, _up_on(table, c))
+
+
+def _shed_value(c: Card, urgent: bool) -> int:
+    points = c.number if c.number is not None else 20
+    return points + 100 if urgent and c.rank in _HURTING else points
+
+
+_HURTING = frozenset((*COLORED_ACTIONS, *DRAW_COUNTS, SKIP_EVERYONE))
+
+
+def _not_worth_more(table: GameState, played: Card, urgent: bool) -> Constraint:
+    """A card its player kept when it played `played`: not a colored card that matched
+    the table and was worth more (any colored match, when it played a wild)."""
+    if played.color is None:
+        return lambda c: (c := _up_on(table, c)).color is None or not matches(table, c)
+    value = _shed_value(played, urgent)
+
+    def kept(c: Card) -> bool:
+        c = _up_on(table, c)
+        return c.color is None or _shed_value(c, urgent) <= value or not matches(table, c)
+
+    return kept
 
 
 def _restricted_unsure(table: GameState) -> bool:

@@ -32,6 +32,7 @@ from .commands import (
     Accept,
     CallUno,
     CatchUno,
+    Challenge,
     ChooseColor,
     ChooseTarget,
     DrawCard,
@@ -345,11 +346,22 @@ def default_policy(state: GameState, seat: int):
         color = _best_color(state, hand, chosen) if chosen.color is None else None
         target = _smallest_other(state, seat) if best.target is not None else None
         return PlayCard(seat, chosen, color, target, len(hand) == 2)
+    if phase is Phase.RESPOND_DRAW4 and _challenges(state):
+        return Challenge(seat)
     for kind in (Accept, DrawCard, KeepCard, Pass):
         found = next((a for a in actions if type(a) is kind), None)
         if found is not None:
             return found
     return actions[0]
+
+
+def _challenges(state: GameState) -> bool:
+    """Does the seat challenge the Wild Draw Four it faces? As `greedy` does: when a
+    hand the size of its player's was likely enough to hold the color in play (a
+    wrong challenge costs 6 cards, accepting 4). Players who never challenge make a
+    bluffed W+4 look free, which it is not against them."""
+    held = len(state.hands[state.draw4.seat]) if state.draw4 is not None else 0
+    return held >= 3 and 0.75**held * 6 < 4
 
 
 def _play_rank(played: Card, urgent: bool) -> int:
