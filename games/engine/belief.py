@@ -195,7 +195,7 @@ class Belief:
             and not event.jump_in
             and not event.forced
             and s.phase is Phase.PLAY
-            and not s.pending_draw
+            and s.pending is None
             and s.drawn_card is None
         )
 

@@ -227,7 +227,7 @@ def test_the_expert_deals_a_player_no_better_card_than_the_one_it_chose_to_shed(
                 broken += any(better(table, c, shed, urgent) for c in world.hands[player])
                 checked += 1
             last = None
-            if seat != 0 and state.phase is Phase.PLAY and not state.pending_draw:
+            if seat != 0 and state.phase is Phase.PLAY and state.pending is None:
                 command = bot_decision(state, seat, GREEDY, random.Random(1))
                 if type(command) is PlayCard and command.card.color is not None:
                     last = (state.copy(), seat, command.card)
