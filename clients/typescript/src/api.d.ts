@@ -1997,7 +1997,8 @@ export interface components {
             bot_delay_ms?: number;
         };
         EventDeadline: {
-            kind: string;
+            /** @enum {string} */
+            kind: "turn" | "response" | "bot" | "uno";
             token: string;
             seconds: number;
             grace_ms?: number;
@@ -2008,13 +2009,15 @@ export interface components {
             returns_to: number | null;
         };
         EventOwedChoice: {
-            origin: string;
+            /** @enum {string} */
+            origin: "first_card" | "forced" | "flip";
             card: components["schemas"]["Card"];
             needs_color: boolean;
             needs_target: boolean;
         };
         EventShuffleRecord: {
-            reason: string;
+            /** @enum {string} */
+            reason: "deal" | "first_card_redraw" | "reshuffle" | "pairing" | "hands" | "unplaced";
             order: components["schemas"]["Card"][];
             salt: string;
             commitment: string;
@@ -2050,7 +2053,8 @@ export interface components {
         CardsBuriedPublic: {
             seat: number;
             count: number;
-            reason: string;
+            /** @enum {string} */
+            reason: "discard_wilds" | "removed";
         };
         CardsBuriedPrivate: {
             cards: components["schemas"]["Card"][];
@@ -2104,7 +2108,8 @@ export interface components {
         CardsDrawnPublic: {
             seat: number;
             count: number;
-            reason: string;
+            /** @enum {string} */
+            reason: "draw" | "penalty" | "uno_penalty" | "false_catch" | "challenge" | "others_draw";
             backs?: string[];
         };
         CardsDrawnPrivate: {
@@ -2132,7 +2137,8 @@ export interface components {
         /** @description A Flip (UNO FLIP!): every hand and both piles are turned over where they lie, and `side` is up. `seat` played the Flip (None: it was the first card turned). */
         CardsFlippedPublic: {
             seat: number | null;
-            side: string;
+            /** @enum {string} */
+            side: "light" | "dark";
         };
         CardsFlippedEvent: {
             seq: number;
@@ -2199,7 +2205,8 @@ export interface components {
         };
         /** @description `reason`: `deal` (the whole deck), `first_card_redraw` (the draw pile with the returned first card) or `reshuffle` (the discard pile under its top card). */
         DeckShuffledPublic: {
-            reason: string;
+            /** @enum {string} */
+            reason: "deal" | "first_card_redraw" | "reshuffle" | "pairing" | "hands" | "unplaced";
             count: number;
             commitment: string;
         };
@@ -2379,9 +2386,11 @@ export interface components {
             seats: number;
             rules: components["schemas"]["Rules"];
             provably_fair: boolean;
-            timeout_action: string;
+            /** @enum {string} */
+            timeout_action: "draw_and_pass" | "auto_play";
             abandon_after: number;
-            on_abandon: string;
+            /** @enum {string} */
+            on_abandon: "bot" | "remove";
             timers?: components["schemas"]["EventTimers"];
         };
         GameStartedEvent: {
@@ -2485,7 +2494,8 @@ export interface components {
             dealer: number;
             scores: number[];
             eliminated: number[];
-            side?: string;
+            /** @enum {string} */
+            side?: "light" | "dark";
         };
         PositionLoadedPrivate: {
             held?: components["schemas"]["Card"][];
@@ -2862,7 +2872,8 @@ export interface components {
         UnoWindowClosedPublic: {
             seat: number;
             token: string;
-            reason: string;
+            /** @enum {string} */
+            reason: "called" | "caught" | "advanced" | "expired" | "penalised" | "hand_changed";
         };
         UnoWindowClosedEvent: {
             seq: number;

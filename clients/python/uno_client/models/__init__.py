@@ -23,6 +23,7 @@ from .cards_buried_event import CardsBuriedEvent
 from .cards_buried_event_type import CardsBuriedEventType
 from .cards_buried_private import CardsBuriedPrivate
 from .cards_buried_public import CardsBuriedPublic
+from .cards_buried_public_reason import CardsBuriedPublicReason
 from .cards_dealt_event import CardsDealtEvent
 from .cards_dealt_event_type import CardsDealtEventType
 from .cards_dealt_private import CardsDealtPrivate
@@ -31,10 +32,12 @@ from .cards_drawn_event import CardsDrawnEvent
 from .cards_drawn_event_type import CardsDrawnEventType
 from .cards_drawn_private import CardsDrawnPrivate
 from .cards_drawn_public import CardsDrawnPublic
+from .cards_drawn_public_reason import CardsDrawnPublicReason
 from .cards_flipped_event import CardsFlippedEvent
 from .cards_flipped_event_private_type_0 import CardsFlippedEventPrivateType0
 from .cards_flipped_event_type import CardsFlippedEventType
 from .cards_flipped_public import CardsFlippedPublic
+from .cards_flipped_public_side import CardsFlippedPublicSide
 from .catch_failed_event import CatchFailedEvent
 from .catch_failed_event_private_type_0 import CatchFailedEventPrivateType0
 from .catch_failed_event_type import CatchFailedEventType
@@ -57,6 +60,7 @@ from .deck_shuffled_event import DeckShuffledEvent
 from .deck_shuffled_event_type import DeckShuffledEventType
 from .deck_shuffled_private import DeckShuffledPrivate
 from .deck_shuffled_public import DeckShuffledPublic
+from .deck_shuffled_public_reason import DeckShuffledPublicReason
 from .direction_enum import DirectionEnum
 from .direction_reversed_event import DirectionReversedEvent
 from .direction_reversed_event_private_type_0 import DirectionReversedEventPrivateType0
@@ -71,12 +75,15 @@ from .draw_action_type_enum import DrawActionTypeEnum
 from .end_frame import EndFrame
 from .end_frame_kind_enum import EndFrameKindEnum
 from .event_deadline import EventDeadline
+from .event_deadline_kind import EventDeadlineKind
 from .event_feed import EventFeed
 from .event_frame import EventFrame
 from .event_frame_kind_enum import EventFrameKindEnum
 from .event_owed_choice import EventOwedChoice
+from .event_owed_choice_origin import EventOwedChoiceOrigin
 from .event_pending_draw import EventPendingDraw
 from .event_shuffle_record import EventShuffleRecord
+from .event_shuffle_record_reason import EventShuffleRecordReason
 from .event_timers import EventTimers
 from .first_card_returned_event import FirstCardReturnedEvent
 from .first_card_returned_event_private_type_0 import FirstCardReturnedEventPrivateType0
@@ -108,6 +115,8 @@ from .game_started_event_type import GameStartedEventType
 from .game_started_frame import GameStartedFrame
 from .game_started_frame_kind_enum import GameStartedFrameKindEnum
 from .game_started_public import GameStartedPublic
+from .game_started_public_on_abandon import GameStartedPublicOnAbandon
+from .game_started_public_timeout_action import GameStartedPublicTimeoutAction
 from .game_stream_event import GameStreamEvent
 from .game_stream_event_event_enum import GameStreamEventEventEnum
 from .game_summary import GameSummary
@@ -227,6 +236,7 @@ from .position_loaded_public import PositionLoadedPublic
 from .position_loaded_public_color_type_1 import PositionLoadedPublicColorType1
 from .position_loaded_public_color_type_2_type_1 import PositionLoadedPublicColorType2Type1
 from .position_loaded_public_color_type_3_type_1 import PositionLoadedPublicColorType3Type1
+from .position_loaded_public_side import PositionLoadedPublicSide
 from .preset_enum import PresetEnum
 from .problem import Problem
 from .problem_code import ProblemCode
@@ -346,6 +356,7 @@ from .uno_window_closed_event import UnoWindowClosedEvent
 from .uno_window_closed_event_private_type_0 import UnoWindowClosedEventPrivateType0
 from .uno_window_closed_event_type import UnoWindowClosedEventType
 from .uno_window_closed_public import UnoWindowClosedPublic
+from .uno_window_closed_public_reason import UnoWindowClosedPublicReason
 from .uno_window_opened_event import UnoWindowOpenedEvent
 from .uno_window_opened_event_private_type_0 import UnoWindowOpenedEventPrivateType0
 from .uno_window_opened_event_type import UnoWindowOpenedEventType
@@ -385,6 +396,7 @@ __all__ = (
     "CardsBuriedEventType",
     "CardsBuriedPrivate",
     "CardsBuriedPublic",
+    "CardsBuriedPublicReason",
     "CardsDealtEvent",
     "CardsDealtEventType",
     "CardsDealtPrivate",
@@ -393,10 +405,12 @@ __all__ = (
     "CardsDrawnEventType",
     "CardsDrawnPrivate",
     "CardsDrawnPublic",
+    "CardsDrawnPublicReason",
     "CardsFlippedEvent",
     "CardsFlippedEventPrivateType0",
     "CardsFlippedEventType",
     "CardsFlippedPublic",
+    "CardsFlippedPublicSide",
     "CatchFailedEvent",
     "CatchFailedEventPrivateType0",
     "CatchFailedEventType",
@@ -419,6 +433,7 @@ __all__ = (
     "DeckShuffledEventType",
     "DeckShuffledPrivate",
     "DeckShuffledPublic",
+    "DeckShuffledPublicReason",
     "DirectionEnum",
     "DirectionReversedEvent",
     "DirectionReversedEventPrivateType0",
@@ -433,12 +448,15 @@ __all__ = (
     "EndFrame",
     "EndFrameKindEnum",
     "EventDeadline",
+    "EventDeadlineKind",
     "EventFeed",
     "EventFrame",
     "EventFrameKindEnum",
     "EventOwedChoice",
+    "EventOwedChoiceOrigin",
     "EventPendingDraw",
     "EventShuffleRecord",
+    "EventShuffleRecordReason",
     "EventTimers",
     "FirstCardReturnedEvent",
     "FirstCardReturnedEventPrivateType0",
@@ -508,6 +526,8 @@ __all__ = (
     "GameStartedFrame",
     "GameStartedFrameKindEnum",
     "GameStartedPublic",
+    "GameStartedPublicOnAbandon",
+    "GameStartedPublicTimeoutAction",
     "GameStreamEvent",
     "GameStreamEventEventEnum",
     "GameSummary",
@@ -589,6 +609,7 @@ __all__ = (
     "PositionLoadedPublicColorType1",
     "PositionLoadedPublicColorType2Type1",
     "PositionLoadedPublicColorType3Type1",
+    "PositionLoadedPublicSide",
     "PresetEnum",
     "Problem",
     "ProblemCode",
@@ -708,6 +729,7 @@ __all__ = (
     "UnoWindowClosedEventPrivateType0",
     "UnoWindowClosedEventType",
     "UnoWindowClosedPublic",
+    "UnoWindowClosedPublicReason",
     "UnoWindowOpenedEvent",
     "UnoWindowOpenedEventPrivateType0",
     "UnoWindowOpenedEventType",

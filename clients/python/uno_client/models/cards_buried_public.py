@@ -6,6 +6,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.cards_buried_public_reason import CardsBuriedPublicReason
+
 T = TypeVar("T", bound="CardsBuriedPublic")
 
 
@@ -16,12 +18,12 @@ class CardsBuriedPublic:
     Attributes:
         seat (int):
         count (int):
-        reason (str):
+        reason (CardsBuriedPublicReason):
     """
 
     seat: int
     count: int
-    reason: str
+    reason: CardsBuriedPublicReason
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -29,7 +31,7 @@ class CardsBuriedPublic:
 
         count = self.count
 
-        reason = self.reason
+        reason = self.reason.value
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -50,7 +52,7 @@ class CardsBuriedPublic:
 
         count = d.pop("count")
 
-        reason = d.pop("reason")
+        reason = CardsBuriedPublicReason(d.pop("reason"))
 
         cards_buried_public = cls(
             seat=seat,

@@ -6,6 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.cards_drawn_public_reason import CardsDrawnPublicReason
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="CardsDrawnPublic")
@@ -19,13 +20,13 @@ class CardsDrawnPublic:
         Attributes:
             seat (int):
             count (int):
-            reason (str):
+            reason (CardsDrawnPublicReason):
             backs (list[str] | Unset):
     """
 
     seat: int
     count: int
-    reason: str
+    reason: CardsDrawnPublicReason
     backs: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -34,7 +35,7 @@ class CardsDrawnPublic:
 
         count = self.count
 
-        reason = self.reason
+        reason = self.reason.value
 
         backs: list[str] | Unset = UNSET
         if not isinstance(self.backs, Unset):
@@ -61,7 +62,7 @@ class CardsDrawnPublic:
 
         count = d.pop("count")
 
-        reason = d.pop("reason")
+        reason = CardsDrawnPublicReason(d.pop("reason"))
 
         backs = cast(list[str], d.pop("backs", UNSET))
 

@@ -6,6 +6,8 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.cards_flipped_public_side import CardsFlippedPublicSide
+
 T = TypeVar("T", bound="CardsFlippedPublic")
 
 
@@ -16,18 +18,18 @@ class CardsFlippedPublic:
 
         Attributes:
             seat (int | None):
-            side (str):
+            side (CardsFlippedPublicSide):
     """
 
     seat: int | None
-    side: str
+    side: CardsFlippedPublicSide
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         seat: int | None
         seat = self.seat
 
-        side = self.side
+        side = self.side.value
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -51,7 +53,7 @@ class CardsFlippedPublic:
 
         seat = _parse_seat(d.pop("seat"))
 
-        side = d.pop("side")
+        side = CardsFlippedPublicSide(d.pop("side"))
 
         cards_flipped_public = cls(
             seat=seat,

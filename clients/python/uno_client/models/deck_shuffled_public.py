@@ -6,6 +6,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.deck_shuffled_public_reason import DeckShuffledPublicReason
+
 T = TypeVar("T", bound="DeckShuffledPublic")
 
 
@@ -15,18 +17,18 @@ class DeckShuffledPublic:
     (the discard pile under its top card).
 
         Attributes:
-            reason (str):
+            reason (DeckShuffledPublicReason):
             count (int):
             commitment (str):
     """
 
-    reason: str
+    reason: DeckShuffledPublicReason
     count: int
     commitment: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        reason = self.reason
+        reason = self.reason.value
 
         count = self.count
 
@@ -47,7 +49,7 @@ class DeckShuffledPublic:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        reason = d.pop("reason")
+        reason = DeckShuffledPublicReason(d.pop("reason"))
 
         count = d.pop("count")
 

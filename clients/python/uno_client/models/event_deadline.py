@@ -6,6 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.event_deadline_kind import EventDeadlineKind
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="EventDeadline")
@@ -15,20 +16,20 @@ T = TypeVar("T", bound="EventDeadline")
 class EventDeadline:
     """
     Attributes:
-        kind (str):
+        kind (EventDeadlineKind):
         token (str):
         seconds (float):
         grace_ms (int | Unset):
     """
 
-    kind: str
+    kind: EventDeadlineKind
     token: str
     seconds: float
     grace_ms: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        kind = self.kind
+        kind = self.kind.value
 
         token = self.token
 
@@ -53,7 +54,7 @@ class EventDeadline:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        kind = d.pop("kind")
+        kind = EventDeadlineKind(d.pop("kind"))
 
         token = d.pop("token")
 

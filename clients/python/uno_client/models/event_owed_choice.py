@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.card_code import CardCode
+from ..models.event_owed_choice_origin import EventOwedChoiceOrigin
 
 T = TypeVar("T", bound="EventOwedChoice")
 
@@ -15,20 +16,20 @@ T = TypeVar("T", bound="EventOwedChoice")
 class EventOwedChoice:
     """
     Attributes:
-        origin (str):
+        origin (EventOwedChoiceOrigin):
         card (CardCode | str): A card code: a single-faced card, or a double-faced card's pair.
         needs_color (bool):
         needs_target (bool):
     """
 
-    origin: str
+    origin: EventOwedChoiceOrigin
     card: CardCode | str
     needs_color: bool
     needs_target: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        origin = self.origin
+        origin = self.origin.value
 
         card: str
         if isinstance(self.card, CardCode):
@@ -56,7 +57,7 @@ class EventOwedChoice:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        origin = d.pop("origin")
+        origin = EventOwedChoiceOrigin(d.pop("origin"))
 
         def _parse_card(data: object) -> CardCode | str:
             try:

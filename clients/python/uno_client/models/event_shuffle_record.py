@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.card_code import CardCode
+from ..models.event_shuffle_record_reason import EventShuffleRecordReason
 
 T = TypeVar("T", bound="EventShuffleRecord")
 
@@ -15,20 +16,20 @@ T = TypeVar("T", bound="EventShuffleRecord")
 class EventShuffleRecord:
     """
     Attributes:
-        reason (str):
+        reason (EventShuffleRecordReason):
         order (list[CardCode | str]):
         salt (str):
         commitment (str):
     """
 
-    reason: str
+    reason: EventShuffleRecordReason
     order: list[CardCode | str]
     salt: str
     commitment: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        reason = self.reason
+        reason = self.reason.value
 
         order = []
         for order_item_data in self.order:
@@ -59,7 +60,7 @@ class EventShuffleRecord:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        reason = d.pop("reason")
+        reason = EventShuffleRecordReason(d.pop("reason"))
 
         order = []
         _order = d.pop("order")

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.game_started_public_on_abandon import GameStartedPublicOnAbandon
+from ..models.game_started_public_timeout_action import GameStartedPublicTimeoutAction
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -24,9 +26,9 @@ class GameStartedPublic:
         seats (int):
         rules (Rules):
         provably_fair (bool):
-        timeout_action (str):
+        timeout_action (GameStartedPublicTimeoutAction):
         abandon_after (int):
-        on_abandon (str):
+        on_abandon (GameStartedPublicOnAbandon):
         timers (EventTimers | Unset):
     """
 
@@ -34,9 +36,9 @@ class GameStartedPublic:
     seats: int
     rules: Rules
     provably_fair: bool
-    timeout_action: str
+    timeout_action: GameStartedPublicTimeoutAction
     abandon_after: int
-    on_abandon: str
+    on_abandon: GameStartedPublicOnAbandon
     timers: EventTimers | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -49,11 +51,11 @@ class GameStartedPublic:
 
         provably_fair = self.provably_fair
 
-        timeout_action = self.timeout_action
+        timeout_action = self.timeout_action.value
 
         abandon_after = self.abandon_after
 
-        on_abandon = self.on_abandon
+        on_abandon = self.on_abandon.value
 
         timers: dict[str, Any] | Unset = UNSET
         if not isinstance(self.timers, Unset):
@@ -91,11 +93,11 @@ class GameStartedPublic:
 
         provably_fair = d.pop("provably_fair")
 
-        timeout_action = d.pop("timeout_action")
+        timeout_action = GameStartedPublicTimeoutAction(d.pop("timeout_action"))
 
         abandon_after = d.pop("abandon_after")
 
-        on_abandon = d.pop("on_abandon")
+        on_abandon = GameStartedPublicOnAbandon(d.pop("on_abandon"))
 
         _timers = d.pop("timers", UNSET)
         timers: EventTimers | Unset

@@ -10,6 +10,7 @@ from ..models.card_code import CardCode
 from ..models.position_loaded_public_color_type_1 import PositionLoadedPublicColorType1
 from ..models.position_loaded_public_color_type_2_type_1 import PositionLoadedPublicColorType2Type1
 from ..models.position_loaded_public_color_type_3_type_1 import PositionLoadedPublicColorType3Type1
+from ..models.position_loaded_public_side import PositionLoadedPublicSide
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="PositionLoadedPublic")
@@ -27,7 +28,7 @@ class PositionLoadedPublic:
         dealer (int):
         scores (list[int]):
         eliminated (list[int]):
-        side (str | Unset):
+        side (PositionLoadedPublicSide | Unset):
     """
 
     discard: list[CardCode | str]
@@ -41,7 +42,7 @@ class PositionLoadedPublic:
     dealer: int
     scores: list[int]
     eliminated: list[int]
-    side: str | Unset = UNSET
+    side: PositionLoadedPublicSide | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -72,7 +73,9 @@ class PositionLoadedPublic:
 
         eliminated = self.eliminated
 
-        side = self.side
+        side: str | Unset = UNSET
+        if not isinstance(self.side, Unset):
+            side = self.side.value
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -165,7 +168,12 @@ class PositionLoadedPublic:
 
         eliminated = cast(list[int], d.pop("eliminated"))
 
-        side = d.pop("side", UNSET)
+        _side = d.pop("side", UNSET)
+        side: PositionLoadedPublicSide | Unset
+        if isinstance(_side, Unset):
+            side = UNSET
+        else:
+            side = PositionLoadedPublicSide(_side)
 
         position_loaded_public = cls(
             discard=discard,

@@ -6,6 +6,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.uno_window_closed_public_reason import UnoWindowClosedPublicReason
+
 T = TypeVar("T", bound="UnoWindowClosedPublic")
 
 
@@ -16,12 +18,12 @@ class UnoWindowClosedPublic:
     Attributes:
         seat (int):
         token (str):
-        reason (str):
+        reason (UnoWindowClosedPublicReason):
     """
 
     seat: int
     token: str
-    reason: str
+    reason: UnoWindowClosedPublicReason
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -29,7 +31,7 @@ class UnoWindowClosedPublic:
 
         token = self.token
 
-        reason = self.reason
+        reason = self.reason.value
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -50,7 +52,7 @@ class UnoWindowClosedPublic:
 
         token = d.pop("token")
 
-        reason = d.pop("reason")
+        reason = UnoWindowClosedPublicReason(d.pop("reason"))
 
         uno_window_closed_public = cls(
             seat=seat,
