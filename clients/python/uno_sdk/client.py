@@ -47,7 +47,7 @@ ENDED = ("finished", "aborted")
 
 class ApiError(Exception):
     """An answer that is not a success: its status and problem (application/problem+json).
-    `code` is the problem's stable code (CONTRACT.md's errors table)."""
+    `code` is the problem's stable code (docs/api-guide.md lists them)."""
 
     def __init__(self, status: int, problem: Mapping[str, Any]):
         self.status = status
@@ -74,7 +74,7 @@ class RetryPolicy:
 
 
 def retryable(status: int, problem: Mapping[str, Any], headers: Mapping[str, str]) -> bool:
-    """What the API says may be sent again as it was (CONTRACT.md's errors table)."""
+    """What the API says may be sent again as it was (docs/api-guide.md says which)."""
     if status == 429:
         return "Retry-After" in headers  # not too_many_games: that one waits on the player
     return status == 503 or (status == 409 and problem.get("code") == "request_in_progress")
