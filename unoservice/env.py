@@ -187,13 +187,18 @@ def cache(url: str | None, data: Path) -> dict:
         return {"default": memory, "shared": files}
     if url.startswith(("redis://", "rediss://")):
         redis = {
-            "BACKEND": "unoservice.cache.RedisCache",
+            "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": url,
             "OPTIONS": {
-                "serializer": "unoservice.cache.JsonSerializer",
-                # A Redis that does not answer slows a request by this much at most.
-                "socket_connect_timeout": 0.5,
-                "socket_timeout": 0.5,
+                # Not pickle: whoever can write to Redis must not be able to run code in
+                # the service. (Integers stay integers: Redis increments them in place.)
+                "SERIALIZER": "django_redis.serializers.json.JSONSerializer",
+                # A Redis that does not answer slows a request by this much at most, and
+                # costs a logged line, not the request: reads miss, writes are dropped,
+                # throttles let requests through until it answers again.
+                "SOCKET_CONNECT_TIMEOUT": 0.5,
+                "SOCKET_TIMEOUT": 0.5,
+                "IGNORE_EXCEPTIONS": True,
             },
         }
         return {"default": redis, "shared": redis}

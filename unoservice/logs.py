@@ -29,6 +29,7 @@ import contextvars
 import copy
 import logging
 import re
+import time
 from collections.abc import Mapping
 
 from pythonjsonlogger.json import JsonFormatter as _JsonFormatter
@@ -70,6 +71,8 @@ ROUTINE_LOGGERS = (
 
 #: Loggers whose INFO lines say a process is starting (and stopping): nothing is wrong.
 CELERY_STARTUP_LOGGERS = ("celery.apps.worker", "celery.worker.consumer.connection")
+#: Where the cache's ignored errors go (settings.DJANGO_REDIS_LOGGER), and the throttles'.
+CACHE_LOGGER = "unoservice.rate_limits"
 STARTUP_LOGGERS = ("gunicorn.error", "uvicorn.error", *CELERY_STARTUP_LOGGERS)
 
 
@@ -104,6 +107,7 @@ def logging_config(level: str, fmt: str, quiet_start: bool = False) -> dict:
         "filters": {
             "request_id": {"()": "unoservice.logs.RequestIdFilter"},
             "without_traceback": {"()": "unoservice.logs.WithoutTraceback"},
+            "cache_outage": {"()": "unoservice.logs.CacheOutageLine"},
         },
         "formatters": {
             "text": {"()": "unoservice.logs.TextFormatter"},
@@ -130,6 +134,7 @@ def logging_config(level: str, fmt: str, quiet_start: bool = False) -> dict:
             # A request naming a host the service does not serve (scanners, a misset
             # proxy), a body over the limit: a client's error, one line, no traceback.
             **{name: {"filters": ["without_traceback"]} for name in CLIENT_ERROR_LOGGERS},
+            CACHE_LOGGER: {"filters": ["cache_outage"]},
             **{name: {"level": routine_level} for name in ROUTINE_LOGGERS},
             **{name: {"level": startup_level} for name in CELERY_STARTUP_LOGGERS},
         },
@@ -144,6 +149,30 @@ class RequestIdFilter(logging.Filter):
             request_id = current_request_id.get()
             if request_id is not None:
                 record.request_id = request_id
+        return True
+
+
+class CacheOutageLine(logging.Filter):
+    """While Redis is unreachable every request would log the ignored error with its
+    traceback (django-redis's IGNORE_EXCEPTIONS): one line a minute says it instead."""
+
+    every_seconds = 60.0
+
+    def __init__(self):
+        super().__init__()
+        self._last = float("-inf")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now = time.monotonic()
+        if now - self._last < self.every_seconds:
+            return False
+        self._last = now
+        error = record.exc_info[1] if record.exc_info else None
+        cause = error.__cause__ if error is not None and error.__cause__ else error
+        record.msg = "the cache (Redis) is unreachable, throttles are not counting: %s"
+        record.args = (cause,)
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        record.exc_info = record.exc_text = None
         return True
 
 

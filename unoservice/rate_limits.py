@@ -10,12 +10,39 @@ on a 429 it equals DRF's `Retry-After`.
 
 from __future__ import annotations
 
+import logging
 import math
+import secrets
 from dataclasses import dataclass
 
 from asgiref.sync import iscoroutinefunction
 from django.utils.decorators import sync_and_async_middleware
+from redis.exceptions import RedisError
 from rest_framework import throttling
+
+from unoservice.logs import CACHE_LOGGER
+
+logger = logging.getLogger(CACHE_LOGGER)
+
+#: A sliding window of requests: the times of the requests of the last `duration` seconds
+#: as a sorted set. Drops those older (at or before now - duration, as DRF does), records
+#: this one if fewer than `limit` remain; returns {recorded, count, oldest time or nil}.
+_SLIDING_WINDOW = """
+local key, now = KEYS[1], tonumber(ARGV[1])
+local duration, limit = tonumber(ARGV[2]), tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - duration)
+local count = redis.call('ZCARD', key)
+local recorded = 0
+if count < limit then
+    redis.call('ZADD', key, now, ARGV[4])
+    count = count + 1
+    recorded = 1
+end
+if count > 0 then
+    redis.call('PEXPIRE', key, math.ceil(duration * 1000))
+end
+return {recorded, count, redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')[2] or false}
+"""
 
 
 @dataclass(frozen=True)
@@ -54,15 +81,15 @@ class ReportsRateLimit:
 
 class WindowInOneTrip(throttling.SimpleRateThrottle):
     """DRF's sliding window, checked and recorded in one round trip when the throttle's
-    cache is the Redis one (unoservice.cache.RedisCache.sliding_window), and atomically:
-    DRF reads the window's list of times and writes it back, two round trips and a JSON
-    list of up to a whole window's requests, and two processes doing so at once could
-    count one request. With any other cache, DRF's own. Either way it leaves `window`:
-    (requests in the window, the oldest one's time)."""
+    cache is Redis (django-redis), and atomically: DRF reads the window's list of times
+    and writes it back, two round trips and a JSON list of up to a whole window's
+    requests, and two processes doing so at once could count one request. With any other
+    cache, DRF's own. Either way it leaves `window`: (requests in the window, the oldest
+    one's time)."""
 
     def allow_request(self, request, view) -> bool:
-        sliding_window = getattr(self.cache, "sliding_window", None)
-        if sliding_window is None:
+        redis = getattr(self.cache, "client", None)
+        if redis is None:
             allowed = super().allow_request(request, view)
             history = getattr(self, "history", None)
             if history is not None:
@@ -74,8 +101,10 @@ class WindowInOneTrip(throttling.SimpleRateThrottle):
         if self.key is None:
             return True
         self.now = self.timer()
-        found = sliding_window(f"{self.key}:window", self.now, self.duration, self.num_requests)
-        if found is None:  # Redis unreachable: requests go through uncounted (warned)
+        found = sliding_window(
+            self.cache, f"{self.key}:window", self.now, self.duration, self.num_requests
+        )
+        if found is None:  # Redis unreachable: requests go through uncounted (logged)
             return True
         recorded, count, oldest = found
         self.window = (count, self.now if oldest is None else oldest)
@@ -95,6 +124,27 @@ class ScopedRateThrottle(ReportsRateLimit, throttling.ScopedRateThrottle, Window
 
 class AnonRateThrottle(ReportsRateLimit, throttling.AnonRateThrottle, WindowInOneTrip):
     pass
+
+
+def sliding_window(
+    cache, key: str, now: float, duration: float, limit: int
+) -> tuple[bool, int, float | None] | None:
+    """Record a request at `now` under `key` of a django-redis `cache` unless `limit` were
+    made in the last `duration` seconds: (recorded, requests in the window, the oldest
+    one's time), in one atomic round trip; None when Redis cannot be reached (logged)."""
+    try:
+        script = getattr(cache, "_uno_sliding_window", None)
+        if script is None:
+            script = cache.client.get_client(write=True).register_script(_SLIDING_WINDOW)
+            cache._uno_sliding_window = script  # the client, and so the script, is kept
+        recorded, count, oldest = script(
+            keys=[cache.make_and_validate_key(key)],
+            args=[repr(now), repr(float(duration)), limit, secrets.token_hex(8)],
+        )
+    except RedisError:
+        logger.warning("the cache (Redis) is unreachable", exc_info=True)
+        return None
+    return bool(recorded), int(count), None if oldest is None else float(oldest)
 
 
 def _note(request, figures: RateLimit) -> None:

@@ -146,6 +146,8 @@ TEMPLATES = [
 DATABASES = {"default": env.database(ENV.get("DATABASE_URL"), DATA_DIR)}
 # Where the API's throttles count: Redis, or the data folder and memory (unoservice.env.cache).
 CACHES = env.cache(ENV.get("UNO_CACHE_URL"), DATA_DIR)
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+DJANGO_REDIS_LOGGER = logs.CACHE_LOGGER
 # Seconds a web thread keeps its database connection (checked before reuse). The
 # gunicorn configuration (unoservice/gunicorn_conf.py) sets 60: its threads are a fixed
 # pool. Under a server that runs each request in a new thread (uvicorn with Django's own

@@ -1,51 +1,85 @@
-"""The Redis cache behind the throttles: JSON instead of pickle, and an outage that costs
-a warning, not the request."""
+"""The Redis cache behind the throttles, as unoservice.env configures django-redis: JSON
+instead of pickle, one client shared by threads, and an outage that costs a line a
+minute, not the request."""
 
 from __future__ import annotations
 
+import json
+import logging
+import logging.config
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
+from django_redis.cache import RedisCache
 
-from unoservice.cache import JsonSerializer, RedisCache
-
-
-def test_the_serializer_keeps_integers_for_redis_and_writes_the_rest_as_json():
-    serializer = JsonSerializer()
-
-    assert serializer.dumps(3) == 3
-    assert serializer.dumps([1.5, 2.25]) == b"[1.5,2.25]"
-    assert serializer.loads(b"3") == 3
-    assert serializer.loads(b"[1.5,2.25]") == [1.5, 2.25]
+from unoservice import env, logs
+from unoservice.rate_limits import sliding_window
 
 
-def test_a_pickled_value_in_redis_is_refused_not_unpickled():
+def configured_cache(url: str, tmp_path) -> RedisCache:
+    config = env.cache(url, tmp_path)["default"]
+    return RedisCache(config["LOCATION"], {**config, "KEY_PREFIX": uuid.uuid4().hex})
+
+
+def test_values_are_json_in_redis_and_integers_stay_integers(redis_url, tmp_path):
+    cache = configured_cache(redis_url, tmp_path)
+    raw = cache.client.get_client(write=True)
+
+    cache.set("window", [1.5, 2.25], 60)
+    cache.set("count", 3, 60)
+
+    assert json.loads(raw.get(cache.make_and_validate_key("window"))) == [1.5, 2.25]
+    assert cache.get("window") == [1.5, 2.25]
+    assert cache.incr("count") == 4
+
+
+def test_a_pickled_value_in_redis_is_refused_not_unpickled(redis_url, tmp_path):
+    cache = configured_cache(redis_url, tmp_path)
     pickled = b"\x80\x04\x95\x05\x00\x00\x00\x00\x00\x00\x00]\x94K\x01a."
+    cache.client.get_client(write=True).set(cache.make_and_validate_key("planted"), pickled)
 
     with pytest.raises(ValueError):
-        JsonSerializer().loads(pickled)
+        cache.get("planted")
 
 
-def test_an_unreachable_redis_makes_reads_miss_and_writes_vanish(
-    get_free_port, caplog, monkeypatch
+class Lines(logging.Handler):
+    def __init__(self):
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record):
+        self.records.append(record)
+
+
+def test_an_unreachable_redis_makes_reads_miss_writes_vanish_and_throttles_pass(
+    get_free_port, tmp_path, monkeypatch, settings
 ):
-    monkeypatch.setattr(RedisCache, "_last_warning", 0.0)
-    closed = get_free_port()
-    cache = RedisCache(
-        f"redis://127.0.0.1:{closed}/0",
-        {"OPTIONS": {"serializer": "unoservice.cache.JsonSerializer"}},
+    monkeypatch.setattr(logging.getLogger(logs.CACHE_LOGGER), "filters", [])
+    logging.config.dictConfig(settings.LOGGING)  # as every process of the service starts
+    cache = configured_cache(f"redis://127.0.0.1:{get_free_port()}/0", tmp_path)
+    lines = Lines()
+    logging.getLogger(logs.CACHE_LOGGER).addHandler(lines)
+    try:
+        cache.set("throttle_anon_1", [1.0], 60)
+        found = cache.get("throttle_anon_1", [])
+        window = sliding_window(cache, "throttle_anon_1:window", 1.0, 60, 3)
+    finally:
+        logging.getLogger(logs.CACHE_LOGGER).removeHandler(lines)
+
+    assert found == [] and window is None
+    assert len(lines.records) == 1  # one line a minute, not one per request
+    line = lines.records[0]
+    assert line.getMessage().startswith(
+        "the cache (Redis) is unreachable, throttles are not counting: Error 111"
     )
-
-    cache.set("throttle_anon_1", [1.0], 60)
-
-    assert cache.get("throttle_anon_1", []) == []
-    assert "unreachable" in caplog.text
+    assert line.levelname == "WARNING" and line.exc_info is None
 
 
-def test_the_cache_keeps_one_redis_client_shared_by_threads(redis_url):
+def test_the_cache_keeps_one_redis_client_shared_by_threads(redis_url, tmp_path):
     """Throttles read and write the cache on every request: the client is made once,
     not for every call, and threads share it."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    cache = RedisCache(redis_url, {"OPTIONS": {"serializer": "unoservice.cache.JsonSerializer"}})
+    cache = configured_cache(redis_url, tmp_path)
 
     def count_up(n: int) -> list:
         key = f"test-cache-thread-{n}"
@@ -56,6 +90,6 @@ def test_the_cache_keeps_one_redis_client_shared_by_threads(redis_url):
         values = list(pool.map(count_up, range(40)))
 
     assert values == [[n] for n in range(40)]
-    client = cache._cache.get_client(write=True)
-    assert cache._cache.get_client(write=True) is client
-    assert cache._cache.get_client(write=False) is client  # one server: one pool
+    client = cache.client.get_client(write=True)
+    assert cache.client.get_client(write=True) is client
+    assert cache.client.get_client(write=False) is client  # one server: one client

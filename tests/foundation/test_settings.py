@@ -86,9 +86,10 @@ def test_a_redis_cache_url_shares_every_throttle_in_redis_as_json(tmp_path):
     caches = env.cache("redis://redis:6379/1", tmp_path)
 
     assert caches["default"] == caches["shared"]
-    assert caches["default"]["BACKEND"] == "unoservice.cache.RedisCache"
+    assert caches["default"]["BACKEND"] == "django_redis.cache.RedisCache"
     assert caches["default"]["LOCATION"] == "redis://redis:6379/1"
-    assert caches["default"]["OPTIONS"]["serializer"] == "unoservice.cache.JsonSerializer"
+    assert caches["default"]["OPTIONS"]["SERIALIZER"].endswith("JSONSerializer")
+    assert caches["default"]["OPTIONS"]["IGNORE_EXCEPTIONS"] is True
 
 
 def test_an_unknown_cache_url_is_refused_at_start(tmp_path):

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from django.core.cache.backends.locmem import LocMemCache
+from django_redis.cache import RedisCache
 
-from unoservice.cache import RedisCache
+from unoservice import env
 from unoservice.rate_limits import ReportsRateLimit, WindowInOneTrip
 
 
@@ -34,8 +36,8 @@ class ThreePerMinute(ReportsRateLimit, WindowInOneTrip):
 
 
 def redis_cache(redis_url: str) -> RedisCache:
-    options = {"serializer": "unoservice.cache.JsonSerializer"}
-    return RedisCache(redis_url, {"OPTIONS": options, "KEY_PREFIX": uuid.uuid4().hex})
+    config = env.cache(redis_url, Path("/nonexistent"))["default"]
+    return RedisCache(redis_url, {**config, "KEY_PREFIX": uuid.uuid4().hex})
 
 
 def decisions(cache, offsets: list[float]) -> list[tuple]:
