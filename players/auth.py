@@ -6,6 +6,7 @@ from datetime import timedelta
 from functools import cache
 
 from django.contrib.auth import get_user_model
+from django.db import DEFAULT_DB_ALIAS
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
@@ -37,7 +38,7 @@ def _token_query():
 
 def token_owner(digest: str) -> tuple[ApiToken, Player] | None:
     sql, parts = _token_query()
-    found = fetch_one(sql, [digest], *parts)
+    found = fetch_one(sql, [digest], *parts, using=DEFAULT_DB_ALIAS)  # never a replica
     if found is None:
         return None
     token, player, user = found
@@ -45,6 +46,26 @@ def token_owner(digest: str) -> tuple[ApiToken, Player] | None:
         Player._meta.get_field("user").set_cached_value(player, user)
     token.player = player
     return token, player
+
+
+def bearer_owner(http_request, value: str) -> tuple[ApiToken, Player] | None:
+    """`token_owner` of the bearer token `value`, looked up once per request (the replica
+    routing asks before DRF authenticates)."""
+    cached = getattr(http_request, "_bearer_owner", None)
+    if cached is not None and cached[0] == value:
+        return cached[1]
+    found = token_owner(token_digest(value))
+    http_request._bearer_owner = (value, found)
+    return found
+
+
+def bearer_value(http_request) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header; None without one."""
+    header = authentication.get_authorization_header(http_request).decode("latin-1")
+    scheme, _, value = header.partition(" ")
+    if scheme.lower() != BearerTokenAuthentication.keyword.lower():
+        return None
+    return value.strip() or None
 
 
 class AccountDisabled(exceptions.AuthenticationFailed):
@@ -65,7 +86,7 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
         value = value.strip()
         if not value:
             raise exceptions.AuthenticationFailed("The bearer token is missing.")
-        found = token_owner(token_digest(value))
+        found = bearer_owner(getattr(request, "_request", request), value)
         if found is None:
             raise exceptions.AuthenticationFailed("The token is not valid or has been revoked.")
         token, player = found

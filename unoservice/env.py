@@ -126,6 +126,20 @@ def database(url: str | None, data: Path) -> dict:
     return config
 
 
+def replica_database(url: str, primary: dict) -> dict:
+    """Django's DATABASES["replica"]: a streaming replica of the PostgreSQL `primary` is,
+    read-only. In tests it stands for the primary (pytest makes no database on a server
+    that cannot write); the tests of the routing point it at the real replica."""
+    if primary["ENGINE"] != "django.db.backends.postgresql":
+        raise ImproperlyConfigured("DATABASE_REPLICA_URL needs DATABASE_URL to be PostgreSQL")
+    config = database(url, Path("."))
+    if config["ENGINE"] != primary["ENGINE"]:
+        raise ImproperlyConfigured("DATABASE_REPLICA_URL must be a postgres://… URL")
+    config["CONN_MAX_AGE"] = primary.get("CONN_MAX_AGE", 0)
+    config["TEST"] = {"MIRROR": "default"}
+    return config
+
+
 def metrics_dir(env: Mapping[str, str], data: Path) -> Path:
     """The folder where every process writes its Prometheus figures (`PROMETHEUS_MULTIPROC_DIR`,
     default `<data folder>/metrics`); created if missing."""

@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from django.db import connection
+from django.db import connection, connections
 from django.db.models import Model
+
+from unoservice.replica import reading_alias
 
 
 class Columns:
@@ -33,41 +35,47 @@ class Columns:
     def __len__(self) -> int:
         return len(self.fields)
 
-    def build(self, values: Sequence) -> Model | None:
-        """An instance from this part of a row; None for the nulls of a LEFT JOIN miss."""
+    def build(self, values: Sequence, alias: str = connection.alias) -> Model | None:
+        """An instance from this part of a row (read from database `alias`); None for the
+        nulls of a LEFT JOIN miss."""
         if values[0] is None:
             return None
         converters = _converters(self.model, tuple(self.names))
         converted = [_convert(c, v) for c, v in zip(converters, values, strict=True)]
-        return self.model.from_db(connection.alias, self.names, converted)
+        return self.model.from_db(alias, self.names, converted)
 
 
 def table(model: type[Model]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
-def fetch_one(sql: str, params: Sequence, *parts: Columns) -> tuple | None:
+def fetch_one(
+    sql: str, params: Sequence, *parts: Columns, using: str | None = None
+) -> tuple | None:
     """Run `sql` (whose select list is the parts' columns, in order) and build one
-    instance per part from its first row; None when there is no row."""
-    with connection.cursor() as cursor:
+    instance per part from its first row; None when there is no row. On database `using`,
+    or where the request reads (unoservice.replica)."""
+    using = using or reading_alias()
+    with connections[using].cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
         return None
     built, start = [], 0
     for part in parts:
-        built.append(part.build(row[start : start + len(part)]))
+        built.append(part.build(row[start : start + len(part)], using))
         start += len(part)
     return tuple(built)
 
 
 def fetch_all(sql: str, params: Sequence, part: Columns) -> list[Model]:
     """Run `sql` (whose select list is the part's columns) and build an instance from
-    each row."""
-    with connection.cursor() as cursor:
+    each row, where the request reads (unoservice.replica)."""
+    using = reading_alias()
+    with connections[using].cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    return [part.build(row) for row in rows]
+    return [part.build(row, using) for row in rows]
 
 
 def _convert(converters, value):

@@ -153,6 +153,16 @@ DJANGO_REDIS_LOGGER = logs.CACHE_LOGGER
 # pool. Under a server that runs each request in a new thread (uvicorn with Django's own
 # ASGI handler) it must stay 0, or kept connections would pile up.
 DATABASES["default"]["CONN_MAX_AGE"] = env.env_int(ENV, "UNO_DB_CONN_MAX_AGE", 0)
+# A streaming replica of that PostgreSQL (docs/scaling.md): ended games' exports, replays,
+# audits and seals, records and leaderboards read it (games/http/replica_reads.py).
+DATABASE_REPLICA_URL = ENV.get("DATABASE_REPLICA_URL") or None
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = env.replica_database(DATABASE_REPLICA_URL, DATABASES["default"])
+    DATABASE_ROUTERS = ["unoservice.replica.ReplicaRouter"]
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("unoservice.middleware.SessionMiddleware"),
+        "games.http.replica_reads.replica_reads_middleware",
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Admin sign-in: django-axes refuses (429) an address's logins for a while after repeated

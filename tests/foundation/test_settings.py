@@ -3,6 +3,7 @@ production deployment that refuses to start without a SECRET_KEY."""
 
 import json
 import stat
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -203,3 +204,41 @@ def test_embedded_sqlite_connection_really_uses_wal_immediate_and_a_busy_timeout
     assert pragmas == {"journal_mode": "wal", "synchronous": 1, "busy_timeout": 20000}
     assert (tmp_path / "db.sqlite3").exists()
     assert (tmp_path / "secret_key").exists()
+
+
+def test_a_replica_url_adds_a_read_only_database_that_tests_take_for_the_primary():
+    primary = env.database("postgres://uno:pw@db:5432/uno", Path("."))
+    primary["CONN_MAX_AGE"] = 60
+
+    replica = env.replica_database("postgres://uno:pw@replica:5432/uno", primary)
+
+    assert (replica["HOST"], replica["NAME"], replica["CONN_MAX_AGE"]) == ("replica", "uno", 60)
+    assert replica["TEST"] == {"MIRROR": "default"}
+    with pytest.raises(ImproperlyConfigured, match="PostgreSQL"):
+        env.replica_database("postgres://r/uno", env.database(None, Path("/tmp")))
+    with pytest.raises(ImproperlyConfigured, match="postgres://"):
+        env.replica_database("sqlite:///replica.sqlite3", primary)
+
+
+def test_a_replica_url_installs_the_routing_and_without_one_nothing_of_it(manage, child_env):
+    show = (
+        "from django.conf import settings as s; "
+        "print(sorted(s.DATABASES), s.DATABASE_ROUTERS, "
+        "'games.http.replica_reads.replica_reads_middleware' in s.MIDDLEWARE)"
+    )
+    with_one = manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        show,
+        env=child_env(
+            DATABASE_URL="postgres://uno@127.0.0.1:1/uno",
+            DATABASE_REPLICA_URL="postgres://uno@127.0.0.1:2/uno",
+        ),
+    )
+    without = manage("shell", "--no-imports", "-c", show, env=child_env(DATABASE_REPLICA_URL=None))
+
+    assert with_one.stdout.strip() == (
+        "['default', 'replica'] ['unoservice.replica.ReplicaRouter'] True"
+    ), with_one.stderr
+    assert without.stdout.strip() == "['default'] [] False", without.stderr
