@@ -285,3 +285,49 @@ def test_people_and_bots_have_a_worker_each_on_their_own_queue(services, child_e
         timeout=60,
     )
     assert named.stdout.split()[-2:] == ["celery", "bots"], named.stderr
+
+
+def test_the_scale_example_puts_web_behind_haproxy_with_a_replica_of_postgres(
+    repo_dir, child_env, require_service
+):
+    """docker-compose.scale.yml on top of the file (bench/cluster.py runs the same shape
+    natively): it validates, needs the replication password, points the web containers
+    at the replica, and its balancer's configuration is one HAProxy accepts."""
+    command = compose_command()
+    haproxy = shutil.which("haproxy", path=f"{os.environ.get('PATH', '')}:/usr/sbin")
+    if command is None or haproxy is None:
+        require_service("needs `docker compose` (or `docker-compose`) and HAProxy")
+    secrets = {
+        "SECRET_KEY": "only-for-validation",
+        "POSTGRES_PASSWORD": "p1",
+        "UNO_DB_OWNER_PASSWORD": "p2",
+        "UNO_DB_SERVICE_PASSWORD": "p3",
+        "UNO_DB_REPLICATION_PASSWORD": "p4",
+        "PORT": "8001-8004",
+    }
+    files = ["-f", "docker-compose.yml", "-f", "docker-compose.scale.yml"]
+
+    def config(**env):
+        return subprocess.run(
+            [*command, *files, "config"],
+            cwd=repo_dir,
+            env=child_env(**env),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    merged = config(**secrets)
+    without = config(**{**secrets, "UNO_DB_REPLICATION_PASSWORD": None})
+    checked = subprocess.run(
+        [haproxy, "-c", "-f", "deploy/haproxy.cfg"], cwd=repo_dir, capture_output=True, text=True
+    )
+
+    assert merged.returncode == 0, merged.stderr
+    services = yaml.safe_load(merged.stdout)["services"]
+    assert {"balancer", "postgres-replica"} <= set(services)
+    replica_url = urlsplit(services["web"]["environment"]["DATABASE_REPLICA_URL"])
+    assert (replica_url.hostname, replica_url.username) == ("postgres-replica", "uno_service")
+    assert "pg_basebackup" in " ".join(words(services["postgres-replica"]["command"]))
+    assert without.returncode != 0 and "UNO_DB_REPLICATION_PASSWORD" in without.stderr
+    assert checked.returncode == 0, checked.stdout + checked.stderr
