@@ -4,8 +4,11 @@ replica behind the primary never serves an answer older than the client's own wr
 
 from __future__ import annotations
 
+import fcntl
 import os
+import tempfile
 import time
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import psycopg
@@ -44,6 +47,8 @@ def replica(settings, require_service):
     }
     # A connection of this thread's alone (the test client serves in this thread): Django's
     # test case refuses any database alias in the settings that it was not told of first.
+    # One test at a time on the replica: pausing its replay holds back every database.
+    lock = stack_lock(Path(tempfile.gettempdir()) / f"uno-test-replica-{config['PORT']}.lock")
     connections.settings[REPLICA] = config
     connections[REPLICA] = connections.create_connection(REPLICA)
     del connections.settings[REPLICA]
@@ -63,6 +68,15 @@ def replica(settings, require_service):
         Replica(url).resume()
         connections[REPLICA].close()
         del connections[REPLICA]
+        lock.close()
+
+
+def stack_lock(path: Path):
+    """An exclusive lock on `path` (the test workers of pytest-xdist take turns), held
+    until the returned file is closed."""
+    held = path.open("a")
+    fcntl.flock(held, fcntl.LOCK_EX)
+    return held
 
 
 class Replica:
