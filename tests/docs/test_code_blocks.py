@@ -15,10 +15,25 @@ A page's blocks run in order, as a reader would paste them (the pages at the sam
   `<!-- file: NAME -->` is written to NAME in the page's folder instead, for a later `sh`
   block to run.
 
-A block preceded by `<!-- illustrative: why -->` is not run (a command for another
-machine, a browser, an operator's compose set-up). Blocks in a language that is not a
-command (`json`, `text`, a config file's) show what something looks like and are not
-run either. A failing block fails the test with its page and line.
+Operators' commands run too. A page's folder holds links to the checkout's files (as a
+shell in a clone would), so `manage.py`, `bin/…` and `uv run` work there as written.
+- `docker compose …` runs without Docker (tests/docs/compose.py): each service's command
+  as a process here, in the environment docker-compose.yml gives that service, its
+  postgres a PostgreSQL cluster of the page's own, its Redis the test Redis; `.env` is
+  the page's.
+- A block marked `<!-- operator: on the service's machine -->` runs in the environment
+  the served instance was started with (`python manage.py …` beside `bin/serve`).
+- `<!-- operator: as a superuser -->` (an `sql` block: psql runs it) and
+  `<!-- operator: as the database's owner -->` are a set-up without compose: another
+  cluster of the page's own, `HOST` its `host:port`; the owner's blocks run in the served
+  instance's environment with `DATABASE_URL` naming the role `uno` and the database `uno`
+  (which the page's superuser block makes).
+- `<!-- typed: TEXT -->`: what the reader types when the command asks (a confirmation).
+
+A block preceded by `<!-- illustrative: why -->` is not run (a browser, another machine,
+a benchmark of minutes). Blocks in a language that is not a command (`json`, `text`, a
+config file's) show what something looks like and are not run either. A failing block
+fails the test with its page and line.
 """
 
 from __future__ import annotations
@@ -35,6 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from faults.support import PostgresServer, postgres_bin_dir
 
 pytestmark = pytest.mark.e2e
 
@@ -43,8 +59,14 @@ PAGES = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
 SHELL = {"sh", "bash", "shell"}
 PYTHON = {"python", "py"}
 #: What something looks like (an answer, a stream, a config file): not run.
-SAMPLES = {"", "json", "text", "yaml", "nginx", "caddy"}
+SAMPLES = {"", "json", "text", "yaml", "ini", "nginx", "caddy"}
 ILLUSTRATIVE = re.compile(r"^<!--\s*illustrative\b")
+OPERATOR = re.compile(r"^<!--\s*operator:\s*(?P<who>.+?)\s*-->")
+SERVICE_MACHINE, DATABASE_OWNER = "on the service's machine", "as the database's owner"
+SUPERUSER = "as a superuser"
+COMPOSE = Path(__file__).with_name("compose.py")  # `docker` in a block
+#: What the reader types when the block's command asks (`<!-- typed: yes -->`).
+TYPED = re.compile(r"^<!--\s*typed:\s*(?P<text>.*?)\s*-->")
 FILE = re.compile(r"^<!--\s*file:\s*(?P<name>[\w.-]+)\s*-->")
 FENCE = re.compile(r"^(?P<indent> *)(?P<ticks>```+)(?P<lang>[\w+-]*)\s*$")
 LOCAL = re.compile(r"http://(?:127\.0\.0\.1|localhost):8000")
@@ -70,6 +92,18 @@ class Block:
     @property
     def illustrative(self) -> bool:
         return bool(ILLUSTRATIVE.match(self.marker))
+
+    @property
+    def operator(self) -> str | None:
+        """Whose environment the block runs in (SERVICE_MACHINE, …), if the marker says."""
+        said = OPERATOR.match(self.marker)
+        return said["who"] if said else None
+
+    @property
+    def runs(self) -> bool:
+        if self.lang == "sql":
+            return self.operator == SUPERUSER
+        return self.lang in SHELL | PYTHON and not self.illustrative
 
 
 def blocks(page: Path) -> list[Block]:
@@ -97,9 +131,12 @@ def test_every_code_block_is_run_or_marked_illustrative():
         f"{block.where} ({block.lang})"
         for page in PAGES
         for block in blocks(page)
-        if block.lang not in SHELL | PYTHON | SAMPLES and not block.illustrative
+        if block.lang not in SHELL | PYTHON | SAMPLES and not block.illustrative and not block.runs
     ]
     assert not unrun, f"blocks in a language the test does not run, not marked: {unrun}"
+    operators = (None, SERVICE_MACHINE, DATABASE_OWNER, SUPERUSER)
+    unknown = [b.where for page in PAGES for b in blocks(page) if b.operator not in operators]
+    assert not unknown, f"operator markers that name no environment: {unknown}"
 
 
 # --- running them ---------------------------------------------------------------------
@@ -108,6 +145,7 @@ BASH_HEADER = r"""
 set -e -o pipefail
 __builtin=$(compgen -v)
 . "$DOCS_STATE"
+docker() { python3 "$DOCS_COMPOSE" "$@"; }
 curl() {
   local seconds=20 rc=0
   case " $* " in *" -N "*) seconds=$STREAM_SECONDS ;; esac
@@ -162,12 +200,24 @@ for line in sys.stdin:
 """
 
 
-class Page:
-    """One page's run: its folder, the shell's saved variables, its Python process."""
+def checkout_entries() -> list[str]:
+    """The checkout's top-level files and folders a clone has (and its virtualenv)."""
+    listed = subprocess.run(
+        ["git", "ls-files"], cwd=REPO, capture_output=True, text=True, check=True
+    ).stdout.split()
+    return sorted({name.split("/")[0] for name in listed} | {".venv"})
 
-    def __init__(self, page: Path, base: str, folder: Path):
-        self.page, self.base, self.folder = page, base, folder
+
+class Page:
+    """One page's run: its folder, the shell's saved variables, its Python process, and
+    for a page that runs `docker compose`, the PostgreSQL server of its compose set-up."""
+
+    def __init__(self, page: Path, served, folder: Path, redis_url: str):
+        self.page, self.base, self.folder = page, served.base_url, folder
+        base = self.base
         folder.mkdir(parents=True, exist_ok=True)
+        for name in checkout_entries():
+            (folder / name).symlink_to(REPO / name)
         self.state, self.status = folder / ".state.sh", folder / ".status"
         ann, bob = (call(base, "POST", "/api/v1/players", {"name": n}) for n in ("ann", "bob"))
         self.state.write_text(
@@ -182,32 +232,70 @@ class Page:
             # `python3` in a block is the project's (with its packages), as under `uv run`
             "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}",
             "PYTHONPATH": str(REPO / "clients" / "python"),
+            "DOCS_COMPOSE": str(COMPOSE),
+            "UV_NO_SYNC": "1",  # `uv run` in a block: the checkout's virtualenv, as synced
         }
         self.python_process: subprocess.Popen | None = None
+        self.servers: list[PostgresServer] = []
+        self.served_env, self.redis_url = served.env, redis_url
+        self.operator_env: dict[str, dict[str, str]] = {}
+
+    def start_servers(self, page_blocks: list[Block]) -> None:
+        """The PostgreSQL servers the page's operator commands use, and their environments."""
+        if any("docker compose" in block.text for block in page_blocks):
+            self.env["DOCS_COMPOSE_POSTGRES"] = self.postgres_server()
+            self.env["DOCS_COMPOSE_BROKER"] = os.environ.get("CELERY_BROKER_URL", self.redis_url)
+            self.env["DOCS_COMPOSE_REDIS"] = self.redis_url
+        # An operator's commands beside bin/serve: the environment it was started with.
+        beside = {**self.served_env, "PATH": self.env["PATH"], "UV_NO_SYNC": "1"}
+        beside |= {name: value for name, value in self.env.items() if name.startswith("DOCS_")}
+        self.operator_env[SERVICE_MACHINE] = beside
+        if any(block.operator in (DATABASE_OWNER, SUPERUSER) for block in page_blocks):
+            host = self.postgres_server()  # the database server of a set-up without compose
+            self.operator_env[SUPERUSER] = beside | {"HOST": host}
+            owner = f"postgres://uno@{host}/uno"
+            self.operator_env[DATABASE_OWNER] = beside | {"HOST": host, "DATABASE_URL": owner}
+
+    def postgres_server(self) -> str:
+        """A new PostgreSQL cluster of the page's own, started: its `host:port`."""
+        bin_dir = postgres_bin_dir()
+        assert bin_dir, "the operators' blocks need PostgreSQL's initdb and pg_ctl"
+        server = PostgresServer(bin_dir)
+        self.servers.append(server)
+        server.init()
+        server.start()
+        return f"127.0.0.1:{server.port}"
 
     def run(self) -> str | None:
         """Run the page's blocks in order; the first failure, said with its page and line."""
         try:
-            for block in blocks(self.page):
-                if block.lang in SHELL | PYTHON and not block.illustrative:
-                    text = LOCAL.sub(self.base, block.text)
-                    run = self.python if block.lang in PYTHON else self.shell
-                    failure = run(block, text)
-                    if failure:
-                        return f"{block.where}: {failure}"
+            page_blocks = [block for block in blocks(self.page) if block.runs]
+            self.start_servers(page_blocks)
+            for block in page_blocks:
+                text = LOCAL.sub(self.base, block.text)
+                run = self.python if block.lang in PYTHON else self.shell
+                failure = run(block, text)
+                if failure:
+                    return f"{block.where}: {failure}"
             return None
         finally:
             if self.python_process is not None:
                 self.python_process.kill()
                 self.python_process.wait()
+            for server in self.servers:
+                server.destroy()
 
     def shell(self, block: Block, text: str) -> str | None:
+        if block.lang == "sql":
+            psql = 'psql -X -q -v ON_ERROR_STOP=1 -d "postgres://postgres@$HOST/postgres"'
+            text = f"{psql} <<'__SQL__'\n{text}__SQL__\n"
         self.status.write_text("")
         try:
             done = subprocess.run(
                 ["bash", "-c", BASH_HEADER + text + BASH_FOOTER],
                 cwd=self.folder,
-                env=self.env,
+                env=self.operator_env[block.operator] if block.operator else self.env,
+                input=f"{typed['text']}\n" if (typed := TYPED.match(block.marker)) else "",
                 capture_output=True,
                 text=True,
                 timeout=BLOCK_SECONDS,
@@ -227,6 +315,7 @@ class Page:
     def python(self, block: Block, text: str) -> str | None:
         named = FILE.match(block.marker)
         if named:
+            (self.folder / named["name"]).unlink(missing_ok=True)  # never a checkout's file
             (self.folder / named["name"]).write_text(text)
             return None
         if self.python_process is None:
@@ -251,11 +340,13 @@ class Page:
         return f"the block failed\n{done['error']}{done['output']}" if done["error"] else None
 
 
-def test_the_code_blocks_run_against_a_served_instance(served_instance, tmp_path):
+def test_the_code_blocks_run_against_a_served_instance(served_instance, redis_url, tmp_path):
     """Each page on its own (its own players, folder, shell and Python), all at once."""
     with ThreadPoolExecutor(max_workers=len(PAGES)) as pool:
         runs = [
-            pool.submit(lambda p: Page(p, served_instance.base_url, tmp_path / p.stem).run(), page)
+            pool.submit(
+                lambda p: Page(p, served_instance, tmp_path / p.stem, redis_url).run(), page
+            )
             for page in PAGES
         ]
         failures = [failure for run in runs if (failure := run.result())]
