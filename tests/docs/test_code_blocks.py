@@ -30,10 +30,16 @@ shell in a clone would), so `manage.py`, `bin/…` and `uv run` work there as wr
   (which the page's superuser block makes).
 - `<!-- typed: TEXT -->`: what the reader types when the command asks (a confirmation).
 
-A block preceded by `<!-- illustrative: why -->` is not run (a browser, another machine,
-a benchmark of minutes). Blocks in a language that is not a command (`json`, `text`, a
-config file's) show what something looks like and are not run either. A failing block
-fails the test with its page and line.
+`js` blocks run in Chromium (Debian's, as tests/admin's browser tests), each in a new tab
+of a page on the served instance's origin, or on another origin (`localhost` where `API`
+names 127.0.0.1) after `<!-- browser: on another origin -->`; `API` and `token` (Ann's)
+are set, and a `fetch` answering 400 or more fails the block unless a comment names the
+status (`// 409`). A block that defines functions defines them: nothing calls them.
+
+A block preceded by `<!-- illustrative: why -->` is not run (a benchmark of minutes, the
+test suite itself, what needs Docker or a terminal). Blocks in a language that is not a
+command (`json`, `text`, a config file's) show what something looks like and are not
+run either. A failing block fails the test with its page and line.
 """
 
 from __future__ import annotations
@@ -50,6 +56,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from admin.conftest import CHROMIUM, CHROMIUM_ARGS
 from faults.support import PostgresServer, postgres_bin_dir
 
 pytestmark = pytest.mark.e2e
@@ -58,6 +65,7 @@ REPO = Path(__file__).resolve().parents[2]
 PAGES = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
 SHELL = {"sh", "bash", "shell"}
 PYTHON = {"python", "py"}
+JAVASCRIPT = {"js", "javascript"}
 #: What something looks like (an answer, a stream, a config file): not run.
 SAMPLES = {"", "json", "text", "yaml", "ini", "nginx", "caddy"}
 ILLUSTRATIVE = re.compile(r"^<!--\s*illustrative\b")
@@ -72,6 +80,7 @@ FENCE = re.compile(r"^(?P<indent> *)(?P<ticks>```+)(?P<lang>[\w+-]*)\s*$")
 LOCAL = re.compile(r"http://(?:127\.0\.0\.1|localhost):8000")
 #: Statuses a block's comments say a request answers (`# 412 {…}`, `# HTTP/1.1 304 …`).
 EXPECTED = re.compile(r"#\s*(?:HTTP/[\d.]+\s+)?(?P<status>[1-5]\d\d)\b")
+JS_EXPECTED = re.compile(r"//\s*(?P<status>[1-5]\d\d)\b")  # `// 412` in JavaScript
 STATUS = re.compile(r"^HTTP_STATUS (\d+)$", re.M)  # what the `curl` of a block writes
 BLOCK_SECONDS = 120
 STREAM_SECONDS = 3
@@ -103,7 +112,7 @@ class Block:
     def runs(self) -> bool:
         if self.lang == "sql":
             return self.operator == SUPERUSER
-        return self.lang in SHELL | PYTHON and not self.illustrative
+        return self.lang in SHELL | PYTHON | JAVASCRIPT and not self.illustrative
 
 
 def blocks(page: Path) -> list[Block]:
@@ -131,7 +140,7 @@ def test_every_code_block_is_run_or_marked_illustrative():
         f"{block.where} ({block.lang})"
         for page in PAGES
         for block in blocks(page)
-        if block.lang not in SHELL | PYTHON | SAMPLES and not block.illustrative and not block.runs
+        if block.lang not in SAMPLES and not block.illustrative and not block.runs
     ]
     assert not unrun, f"blocks in a language the test does not run, not marked: {unrun}"
     operators = (None, SERVICE_MACHINE, DATABASE_OWNER, SUPERUSER)
@@ -208,6 +217,22 @@ def checkout_entries() -> list[str]:
     return sorted({name.split("/")[0] for name in listed} | {".venv"})
 
 
+#: A `js` block runs in Chromium as the body of this function, in a page of the served
+#: instance's origin (or, with `<!-- browser: on another origin -->`, of `localhost` where
+#: API names 127.0.0.1); `fetch` records each answer's status.
+JS_WRAPPER = """async ({API, token}) => {
+  const statuses = [];
+  const fetch = async (...request) => {
+    const answer = await window.fetch(...request);
+    statuses.push(answer.status);
+    return answer;
+  };
+%s
+  return statuses;
+}"""
+ANOTHER_ORIGIN = "<!-- browser: on another origin -->"
+
+
 class Page:
     """One page's run: its folder, the shell's saved variables, its Python process, and
     for a page that runs `docker compose`, the PostgreSQL server of its compose set-up."""
@@ -236,6 +261,8 @@ class Page:
             "UV_NO_SYNC": "1",  # `uv run` in a block: the checkout's virtualenv, as synced
         }
         self.python_process: subprocess.Popen | None = None
+        self.token = ann["token"]
+        self.playwright = self.browser = None
         self.servers: list[PostgresServer] = []
         self.served_env, self.redis_url = served.env, redis_url
         self.operator_env: dict[str, dict[str, str]] = {}
@@ -273,7 +300,10 @@ class Page:
             self.start_servers(page_blocks)
             for block in page_blocks:
                 text = LOCAL.sub(self.base, block.text)
-                run = self.python if block.lang in PYTHON else self.shell
+                run = {
+                    **dict.fromkeys(PYTHON, self.python),
+                    **dict.fromkeys(JAVASCRIPT, self.javascript),
+                }.get(block.lang, self.shell)
                 failure = run(block, text)
                 if failure:
                     return f"{block.where}: {failure}"
@@ -284,6 +314,9 @@ class Page:
                 self.python_process.wait()
             for server in self.servers:
                 server.destroy()
+            if self.browser is not None:
+                self.browser.close()
+                self.playwright.stop()
 
     def shell(self, block: Block, text: str) -> str | None:
         if block.lang == "sql":
@@ -311,6 +344,32 @@ class Page:
         if wrong:
             return f"a request of the block answered {wrong}\n{said}"
         return None
+
+    def javascript(self, block: Block, text: str) -> str | None:
+        from playwright.sync_api import Error as BrowserError
+        from playwright.sync_api import sync_playwright
+
+        if self.browser is None:  # one browser a page: Playwright's sync API is per thread
+            self.playwright = sync_playwright().start()
+            self.browser = self.playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+            )
+        origin = self.base
+        if block.marker == ANOTHER_ORIGIN:
+            origin = origin.replace("127.0.0.1", "localhost")
+        tab = self.browser.new_page()
+        try:
+            tab.goto(f"{origin}/api/v1/health")
+            statuses = tab.evaluate(
+                JS_WRAPPER % text, {"API": f"{self.base}/api/v1", "token": self.token}
+            )
+        except BrowserError as exc:
+            return f"the block failed\n{exc}"
+        finally:
+            tab.close()
+        expected = {int(m["status"]) for m in JS_EXPECTED.finditer(text)}
+        wrong = [s for s in statuses if s >= 400 and s not in expected]
+        return f"a request of the block answered {wrong}" if wrong else None
 
     def python(self, block: Block, text: str) -> str | None:
         named = FILE.match(block.marker)
@@ -340,8 +399,14 @@ class Page:
         return f"the block failed\n{done['error']}{done['output']}" if done["error"] else None
 
 
-def test_the_code_blocks_run_against_a_served_instance(served_instance, redis_url, tmp_path):
+def test_the_code_blocks_run_against_a_served_instance(
+    served_instance, redis_url, require_service, tmp_path
+):
     """Each page on its own (its own players, folder, shell and Python), all at once."""
+    if not Path(CHROMIUM).exists():
+        require_service(f"the `js` blocks need Chromium at {CHROMIUM}")
+    if postgres_bin_dir() is None:
+        require_service("the operators' blocks need PostgreSQL's initdb and pg_ctl")
     with ThreadPoolExecutor(max_workers=len(PAGES)) as pool:
         runs = [
             pool.submit(
