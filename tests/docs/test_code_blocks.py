@@ -27,7 +27,8 @@ shell in a clone would), so `manage.py`, `bin/…` and `uv run` work there as wr
   `<!-- operator: as the database's owner -->` are a set-up without compose: another
   cluster of the page's own, `HOST` its `host:port`; the owner's blocks run in the served
   instance's environment with `DATABASE_URL` naming the role `uno` and the database `uno`
-  (which the page's superuser block makes).
+  (which the page's superuser block makes). They share nothing with the page's other
+  blocks, so they run in order in a shell of their own, beside those.
 - `<!-- typed: TEXT -->`: what the reader types when the command asks (a confirmation).
 
 `js` blocks run in Chromium (Debian's, as tests/admin's browser tests), each in a new tab
@@ -72,6 +73,7 @@ ILLUSTRATIVE = re.compile(r"^<!--\s*illustrative\b")
 OPERATOR = re.compile(r"^<!--\s*operator:\s*(?P<who>.+?)\s*-->")
 SERVICE_MACHINE, DATABASE_OWNER = "on the service's machine", "as the database's owner"
 SUPERUSER = "as a superuser"
+DATABASE_SERVER = (SUPERUSER, DATABASE_OWNER)  # a set-up without compose
 COMPOSE = Path(__file__).with_name("compose.py")  # `docker` in a block
 #: What the reader types when the block's command asks (`<!-- typed: yes -->`).
 TYPED = re.compile(r"^<!--\s*typed:\s*(?P<text>.*?)\s*-->")
@@ -244,11 +246,13 @@ class Page:
         for name in checkout_entries():
             (folder / name).symlink_to(REPO / name)
         self.state, self.status = folder / ".state.sh", folder / ".status"
+        self.state_apart, self.status_apart = folder / ".state-apart.sh", folder / ".status-apart"
         ann, bob = (call(base, "POST", "/api/v1/players", {"name": n}) for n in ("ann", "bob"))
         self.state.write_text(
             f"API={base}/api/v1\nANN={ann['token']}\nBOB={bob['token']}\n"
             f"TOKEN={ann['token']}\nID={ended_game(base, ann, bob)}\nGAME=$ID\n"
         )
+        self.state_apart.write_text(self.state.read_text())
         self.env = {
             **os.environ,
             "DOCS_STATE": str(self.state),
@@ -267,21 +271,40 @@ class Page:
         self.served_env, self.redis_url = served.env, redis_url
         self.operator_env: dict[str, dict[str, str]] = {}
 
-    def start_servers(self, page_blocks: list[Block]) -> None:
-        """The PostgreSQL servers the page's operator commands use, and their environments."""
+    def start_compose(self, page_blocks: list[Block]) -> None:
+        """The PostgreSQL server of the page's compose set-up, if it has one, and the
+        environment of an operator's commands beside bin/serve."""
         if any("docker compose" in block.text for block in page_blocks):
             self.env["DOCS_COMPOSE_POSTGRES"] = self.postgres_server()
             self.env["DOCS_COMPOSE_BROKER"] = os.environ.get("CELERY_BROKER_URL", self.redis_url)
             self.env["DOCS_COMPOSE_REDIS"] = self.redis_url
-        # An operator's commands beside bin/serve: the environment it was started with.
-        beside = {**self.served_env, "PATH": self.env["PATH"], "UV_NO_SYNC": "1"}
-        beside |= {name: value for name, value in self.env.items() if name.startswith("DOCS_")}
-        self.operator_env[SERVICE_MACHINE] = beside
-        if any(block.operator in (DATABASE_OWNER, SUPERUSER) for block in page_blocks):
-            host = self.postgres_server()  # the database server of a set-up without compose
-            self.operator_env[SUPERUSER] = beside | {"HOST": host}
-            owner = f"postgres://uno@{host}/uno"
-            self.operator_env[DATABASE_OWNER] = beside | {"HOST": host, "DATABASE_URL": owner}
+        self.operator_env[SERVICE_MACHINE] = self.beside_bin_serve()
+
+    def beside_bin_serve(self) -> dict[str, str]:
+        """The environment bin/serve was started with, and the page's own variables."""
+        env = {**self.served_env, "PATH": self.env["PATH"], "UV_NO_SYNC": "1"}
+        return env | {name: value for name, value in self.env.items() if name.startswith("DOCS_")}
+
+    def run_apart(self, page_blocks: list[Block]) -> str | None:
+        """A set-up without compose: a database server of its own, a shell of its own."""
+        host = self.postgres_server()
+        env = self.beside_bin_serve() | {"HOST": host}
+        env |= {"DOCS_STATE": str(self.state_apart), "DOCS_STATUS": str(self.status_apart)}
+        self.operator_env[SUPERUSER] = env
+        self.operator_env[DATABASE_OWNER] = env | {"DATABASE_URL": f"postgres://uno@{host}/uno"}
+        return self.run_blocks(page_blocks)
+
+    def run_blocks(self, page_blocks: list[Block]) -> str | None:
+        for block in page_blocks:
+            text = LOCAL.sub(self.base, block.text)
+            run = {
+                **dict.fromkeys(PYTHON, self.python),
+                **dict.fromkeys(JAVASCRIPT, self.javascript),
+            }.get(block.lang, self.shell)
+            failure = run(block, text)
+            if failure:
+                return f"{block.where}: {failure}"
+        return None
 
     def postgres_server(self) -> str:
         """A new PostgreSQL cluster of the page's own, started: its `host:port`."""
@@ -294,20 +317,18 @@ class Page:
         return f"127.0.0.1:{server.port}"
 
     def run(self) -> str | None:
-        """Run the page's blocks in order; the first failure, said with its page and line."""
+        """Run the page's blocks in order; the first failure, said with its page and line.
+        The blocks of a set-up without compose share nothing with the others: they run in
+        order in a shell of their own, beside them."""
         try:
             page_blocks = [block for block in blocks(self.page) if block.runs]
-            self.start_servers(page_blocks)
-            for block in page_blocks:
-                text = LOCAL.sub(self.base, block.text)
-                run = {
-                    **dict.fromkeys(PYTHON, self.python),
-                    **dict.fromkeys(JAVASCRIPT, self.javascript),
-                }.get(block.lang, self.shell)
-                failure = run(block, text)
-                if failure:
-                    return f"{block.where}: {failure}"
-            return None
+            apart = [block for block in page_blocks if block.operator in DATABASE_SERVER]
+            with ThreadPoolExecutor(max_workers=1) as beside:
+                database = beside.submit(self.run_apart, apart) if apart else None
+                self.start_compose(page_blocks)
+                failures = [self.run_blocks([b for b in page_blocks if b not in apart])]
+                failures.append(database.result() if database else None)
+            return next((failure for failure in failures if failure), None)
         finally:
             if self.python_process is not None:
                 self.python_process.kill()
@@ -322,7 +343,8 @@ class Page:
         if block.lang == "sql":
             psql = 'psql -X -q -v ON_ERROR_STOP=1 -d "postgres://postgres@$HOST/postgres"'
             text = f"{psql} <<'__SQL__'\n{text}__SQL__\n"
-        self.status.write_text("")
+        status = self.status_apart if block.operator in DATABASE_SERVER else self.status
+        status.write_text("")
         try:
             done = subprocess.run(
                 ["bash", "-c", BASH_HEADER + text + BASH_FOOTER],
@@ -339,7 +361,7 @@ class Page:
         if done.returncode != 0:
             return f"the block failed (status {done.returncode})\n{said}"
         expected = {int(m["status"]) for m in EXPECTED.finditer(text)}
-        statuses = [int(s) for s in STATUS.findall(self.status.read_text())]
+        statuses = [int(s) for s in STATUS.findall(status.read_text())]
         wrong = [s for s in statuses if (s >= 400 or s == 0) and s not in expected]
         if wrong:
             return f"a request of the block answered {wrong}\n{said}"
