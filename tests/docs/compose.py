@@ -16,7 +16,7 @@ machine's process, in the environment docker-compose.yml gives that service.
   `signing-key` volume's folder.
 - `run` and `exec` run the command (or the service's own), with `-e` added; `--rm`,
   `--no-deps`, `--user` and `-T` change nothing here. `exec postgres psql …` is psql
-  against the test server (PGHOST, PGPORT).
+  against the page's cluster (PGHOST, PGPORT).
 - `up` does what a start does once: the postgres service's first start (an empty
   `postgres-data` folder) runs its init script, then the one-shot `migrate` runs; the
   long-running services (web, worker, bots, beat) are not started: the page's requests
