@@ -226,8 +226,9 @@ class Gunicorn:
     """The web server as bin/serve and compose run it (gunicorn with the production worker
     class), started by the `serve_gunicorn` fixture."""
 
-    def __init__(self, process: subprocess.Popen, port: int, log: Path, data_dir: Path):
+    def __init__(self, process: subprocess.Popen, port: int, log: Path, data_dir: Path, env: dict):
         self.process, self.port, self.log, self.data_dir = process, port, log, data_dir
+        self.env = env  # what bin/serve was started with: an operator's command beside it
         self.base_url = f"http://127.0.0.1:{port}"
 
     def output(self) -> str:
@@ -302,8 +303,9 @@ class ServedInstance:
     """The service as the README runs it (bin/serve: SQLite and the filesystem broker in a
     data folder of its own), started once for the session by `served_instance`."""
 
-    def __init__(self, process: subprocess.Popen, port: int, log: Path, data_dir: Path):
+    def __init__(self, process: subprocess.Popen, port: int, log: Path, data_dir: Path, env: dict):
         self.process, self.port, self.log, self.data_dir = process, port, log, data_dir
+        self.env = env  # what bin/serve was started with: an operator's command beside it
         self.base_url = self.base = f"http://127.0.0.1:{port}"
 
     def output(self) -> str:
@@ -353,7 +355,7 @@ def served_instance(tmp_path_factory):
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-    served = ServedInstance(process, port, log, data_dir)
+    served = ServedInstance(process, port, log, data_dir, env)
     try:
         served.wait_healthy()
         yield served
