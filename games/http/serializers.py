@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
+import typing
 from functools import cache
 
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
@@ -11,22 +13,13 @@ from rest_framework import serializers
 
 from games.engine import (
     PRESETS,
-    Accept,
-    CallUno,
-    CatchUno,
-    Challenge,
-    ChooseColor,
-    ChooseTarget,
     Color,
-    DrawCard,
     InvalidRules,
-    KeepCard,
-    Pass,
-    PlayCard,
     UnknownCard,
     card,
 )
-from games.engine.cards import CARDS_BY_CODE, build_deck
+from games.engine.cards import CARDS_BY_CODE, Card, build_deck
+from games.engine.commands import ACTION_TYPES
 from games.engine.rules import MAX_SEATS, OPTION_KINDS, check_option_names
 from games.engine.strategies import STRATEGIES
 from games.errors import InvalidOption
@@ -320,117 +313,70 @@ class _Action(RequestBody):
         raise NotImplementedError
 
 
-def _type_field(name: str):
-    return serializers.ChoiceField(choices=[name])
+#: What the schema says of an action's members, by (type, member); the members, their
+#: types and defaults are the engine's command classes' (games.engine.commands).
+ACTION_MEMBER_HELP = {
+    ("play", "card"): "The card's code, e.g. red-5; an UNO FLIP! card's is <light>/<dark>, "
+    "e.g. red-3/teal-skip-everyone.",
+    ("play", "color"): "The color called, for wilds.",
+    ("play", "target"): "The seat to swap with (7 under Seven-O, wild-swap).",
+    ("play", "uno"): "Say UNO with this play.",
+}
 
 
-class PlayAction(_Action):
-    type = _type_field("play")
-    card = CardField(
-        help_text="The card's code, e.g. red-5; an UNO FLIP! card's is <light>/<dark>, "
-        "e.g. red-3/teal-skip-everyone."
-    )
-    color = serializers.ChoiceField(
-        choices=COLOR_CHOICES, required=False, help_text="The color called, for wilds."
-    )
-    target = StrictIntegerField(
-        required=False,
-        min_value=0,
-        max_value=9,
-        help_text="The seat to swap with (7 under Seven-O, wild-swap).",
-    )
-    uno = StrictBooleanField(required=False, default=False, help_text="Say UNO with this play.")
+def _member_field(kind: str, member: dataclasses.Field, hint) -> serializers.Field:
+    """The request field of a command's member, from its type: a card, a color, a seat
+    (every integer member of an action is a seat), or a flag."""
+    optional = member.default is not dataclasses.MISSING
+    kwargs: dict = {"required": False} if optional else {}
+    if (kind, member.name) in ACTION_MEMBER_HELP:
+        kwargs["help_text"] = ACTION_MEMBER_HELP[kind, member.name]
+    base = {t for t in typing.get_args(hint) if t is not type(None)} or {hint}
+    if base == {Card}:
+        return CardField(**kwargs)
+    if base == {Color}:
+        return serializers.ChoiceField(choices=COLOR_CHOICES, **kwargs)
+    if base == {int}:
+        return StrictIntegerField(min_value=0, max_value=9, **kwargs)
+    if base == {bool}:
+        return StrictBooleanField(default=member.default, **kwargs)
+    raise TypeError(f"{kind}.{member.name}: no request field for {hint!r}")  # pragma: no cover
+
+
+def _action_serializer(kind: str, command_class: type) -> type[_Action]:
+    """The request body of one action type, read from its engine command: `type`, then the
+    command's members but its seat (the service gives it), in the command's order."""
+    hints = typing.get_type_hints(command_class)
+    members = [m for m in dataclasses.fields(command_class) if m.name != "seat"]
+    fields: dict = {"type": serializers.ChoiceField(choices=[kind])}
+    fields.update({m.name: _member_field(kind, m, hints[m.name]) for m in members})
+    converters = {m.name: _CONVERTERS.get(hints[m.name], _same) for m in members}
 
     def command(self, seat):
         data = self.validated_data
-        color = data.get("color")
-        return PlayCard(
+        return command_class(
             seat,
-            card(data["card"]),
-            Color(color) if color else None,
-            data.get("target"),
-            data.get("uno", False),
+            **{name: convert(data[name]) for name, convert in converters.items() if name in data},
         )
 
-
-class DrawAction(_Action):
-    type = _type_field("draw")
-
-    def command(self, seat):
-        return DrawCard(seat)
+    name = "".join(part.title() for part in kind.split("_")) + "Action"
+    return type(name, (_Action,), {**fields, "command": command, "__module__": __name__})
 
 
-class PassAction(_Action):
-    type = _type_field("pass")
-
-    def command(self, seat):
-        return Pass(seat)
+def _same(value):
+    return value
 
 
-class KeepAction(_Action):
-    type = _type_field("keep")
-
-    def command(self, seat):
-        return KeepCard(seat)
+def _color(value):
+    return None if value is None else Color(value)
 
 
-class ChooseColorAction(_Action):
-    type = _type_field("choose_color")
-    color = serializers.ChoiceField(choices=COLOR_CHOICES)
-
-    def command(self, seat):
-        return ChooseColor(seat, Color(self.validated_data["color"]))
-
-
-class ChooseTargetAction(_Action):
-    type = _type_field("choose_target")
-    target = StrictIntegerField(min_value=0, max_value=9)
-
-    def command(self, seat):
-        return ChooseTarget(seat, self.validated_data["target"])
-
-
-class CallUnoAction(_Action):
-    type = _type_field("call_uno")
-
-    def command(self, seat):
-        return CallUno(seat)
-
-
-class CatchUnoAction(_Action):
-    type = _type_field("catch_uno")
-    target = StrictIntegerField(min_value=0, max_value=9)
-
-    def command(self, seat):
-        return CatchUno(seat, self.validated_data["target"])
-
-
-class ChallengeAction(_Action):
-    type = _type_field("challenge")
-
-    def command(self, seat):
-        return Challenge(seat)
-
-
-class AcceptAction(_Action):
-    type = _type_field("accept")
-
-    def command(self, seat):
-        return Accept(seat)
-
+_CONVERTERS = {Card: card, Color: _color, Color | None: _color}
 
 ACTION_SERIALIZERS: dict[str, type[_Action]] = {
-    "play": PlayAction,
-    "draw": DrawAction,
-    "pass": PassAction,
-    "keep": KeepAction,
-    "choose_color": ChooseColorAction,
-    "choose_target": ChooseTargetAction,
-    "call_uno": CallUnoAction,
-    "catch_uno": CatchUnoAction,
-    "challenge": ChallengeAction,
-    "accept": AcceptAction,
+    kind: _action_serializer(kind, command_class) for kind, command_class in ACTION_TYPES.items()
 }
+PlayAction = ACTION_SERIALIZERS["play"]
 
 ACTION_UNION = PolymorphicProxySerializer(
     component_name="Action",
