@@ -19,6 +19,7 @@ from django.db import connection, transaction
 
 from games.engine import PRESETS, rule_set_from
 from games.log.archive import archived_rows
+from games.log.store import current_public
 from games.models import Game, GameEvent
 from unoservice import clock
 
@@ -168,17 +169,22 @@ def _insert(model, rows: list[dict]) -> None:
 
 
 def _logs(game_ids: list) -> dict:
-    """The public parts of the events these games' records read, by game, in order."""
+    """The public parts of the events these games' records read, by game, in order, each
+    in the current shape of its type (an event recorded in an older one is upcast)."""
     logs = defaultdict(list)
     rows = (
         GameEvent.objects.filter(game_id__in=game_ids, type__in=TYPES_READ)
         .order_by("game_id", "seq")
-        .values_list("game_id", "type", "public")
+        .values_list("game_id", "type", "schema_version", "public")
     )
-    for game_id, type_, public in rows.iterator(chunk_size=5000):
-        logs[game_id].append((type_, public))
+    for game_id, type_, version, public in rows.iterator(chunk_size=5000):
+        logs[game_id].append((type_, current_public(type_, version, public)))
     for game_id in Game.objects.filter(pk__in=game_ids, archived=True).values_list("pk", flat=True):
-        logs[game_id] = [(r.type, r.public) for r in archived_rows(game_id) if r.type in TYPES_READ]
+        logs[game_id] = [
+            (r.type, current_public(r.type, r.schema_version, r.public))
+            for r in archived_rows(game_id)
+            if r.type in TYPES_READ
+        ]
     return logs
 
 

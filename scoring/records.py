@@ -1,7 +1,8 @@
 """What one game's log says about its players (pure: no Django).
 
-`game_outcome(entries)` reads a game's log as `(type, public)` pairs, oldest first (the
-public parts are enough: nothing here is secret), and returns who sat where, each seat's
+`game_outcome(entries)` reads a game's log as `(type, public)` pairs, oldest first, each
+in the current shape of its type (scoring.projections upcasts older ones; the public
+parts are enough: nothing here is secret), and returns who sat where, each seat's
 figures and finishing place, and whether and how the match is rated.
 
 Places: by the final standing (`match_ended`'s ranking, teams as teams), except that a

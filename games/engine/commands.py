@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .cards import Card, Color
+from .codec import to_json
 from .rules import RuleSet
 from .state import OnAbandon, TimeoutAction, Timers
 
@@ -158,19 +159,19 @@ ACTION_TYPES: dict[str, type] = {
 ACTION_TYPE_OF: dict[type, str] = {cls: name for name, cls in ACTION_TYPES.items()}
 
 
+#: Each action's members but its seat, with their defaults (MISSING: always sent).
+_ACTION_MEMBERS: dict[type, tuple[tuple[str, Any], ...]] = {
+    cls: tuple((f.name, f.default) for f in fields(cls) if f.name != "seat")
+    for cls in ACTION_TYPES.values()
+}
+
+
 def action_body(command: Any) -> dict[str, Any]:
-    """The API body (without the seat) that sends this seat command."""
+    """The API body (without the seat) that sends this seat command: its type, and each
+    member that is not its default, as the codec writes it."""
     body: dict[str, Any] = {"type": ACTION_TYPE_OF[type(command)]}
-    if isinstance(command, PlayCard):
-        body["card"] = command.card.code
-        if command.color is not None:
-            body["color"] = command.color.value
-        if command.target is not None:
-            body["target"] = command.target
-        if command.uno:
-            body["uno"] = True
-    elif isinstance(command, ChooseColor):
-        body["color"] = command.color.value
-    elif isinstance(command, (ChooseTarget, CatchUno)):
-        body["target"] = command.target
+    for name, default in _ACTION_MEMBERS[type(command)]:
+        value = getattr(command, name)
+        if value is not default:
+            body[name] = to_json(value)
     return body

@@ -37,23 +37,17 @@ from games.errors import (
     StaffOnly,
     TooManyGames,
 )
+from games.http import wire
 from games.http.idempotency import IDEMPOTENCY_KEY_PATTERN, idempotent
 from games.http.schema_types import RULE_CODES_OF_SEAT_ACTIONS
 from games.http.serializers import (
     ACTION_UNION,
     AbortInput,
-    ActionResult,
-    AuditResult,
-    EventFeed,
     GameCreateInput,
     GameListQuery,
     GameSummary,
-    GameView,
     JoinInput,
-    LegalActions,
     QuickMatchInput,
-    SealView,
-    SigningKeys,
     UnknownCardError,
     parse_action,
 )
@@ -63,6 +57,7 @@ from games.http.stream_schema import (
     PLAYER_SSE_EVENT,
     PLAYER_STREAM_FRAME,
 )
+from games.http.wire import WireRenderer, answer, serializer_of
 from games.live.frames import game_frames, player_frames
 from games.live.spectators import spectator_join
 from games.live.stream_views import LEASE_SECONDS, StreamApiView
@@ -88,6 +83,8 @@ from unoservice.pages import (
 )
 from unoservice.rate_limits import ScopedRateThrottle
 from unoservice.serving import on_shared_threads
+
+GameView = serializer_of(wire.GameView)
 
 API_ROOT = "/api/v1"
 #: A seq in a query (`after`, `at`).
@@ -194,6 +191,7 @@ class GameApi(APIView):
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "reads"
+    renderer_classes = [WireRenderer]
 
     def get_throttles(self):
         scope = getattr(self, f"throttle_scope_{self.request.method.lower()}", None)
@@ -213,7 +211,7 @@ class GameApi(APIView):
         view = _with_absolute_links(self.request, view)
         response = with_etag(
             self.request,
-            Response(view, status=status),
+            Response(answer(wire.GameView, view), status=status),
             version_etag(view["version"]),
             cacheable=view_cacheable(view),
         )
@@ -600,12 +598,13 @@ class GameLegalActionsApi(GameApi):
         description="Every view carries the same list as `legal_actions`. The `ETag` is "
         'the game\'s version (`"12"`); `If-None-Match` naming it gives a 304.',
         parameters=[IF_NONE_MATCH],
-        responses={200: LegalActions, **NOT_MODIFIED, **problems()},
+        responses={200: serializer_of(wire.LegalActions), **NOT_MODIFIED, **problems()},
     )
     def get(self, request, game_id):
         game = self.game(game_id)
         actions = selectors.legal_actions_get(game=game, player=request.user)
-        return with_etag(request, Response({"actions": actions}), version_etag(game.version))
+        body = answer(wire.LegalActions, {"actions": actions})
+        return with_etag(request, Response(body), version_etag(game.version))
 
 
 class GameActionsApi(GameApi):
@@ -630,7 +629,7 @@ class GameActionsApi(GameApi):
         "late one gets a 409 such as `window_closed`.",
         request=ACTION_UNION,
         parameters=[IDEMPOTENCY_KEY, IF_MATCH],
-        responses={200: ActionResult, **problems(403, 409, 412, 422)},
+        responses={200: serializer_of(wire.ActionResult), **problems(403, 409, 412, 422)},
         examples=[
             OpenApiExample(
                 "Play a red 5", value={"type": "play", "card": "red-5"}, request_only=True
@@ -666,7 +665,7 @@ class GameActionsApi(GameApi):
                 game=game, player=request.user, state=written.state, with_rules=False
             ),
         )
-        body = {"version": game.version, "events": events, "game": view}
+        body = answer(wire.ActionResult, {"version": game.version, "events": events, "game": view})
         return with_etag(
             request, Response(body), version_etag(view["version"]), cacheable=view_cacheable(view)
         )
@@ -694,7 +693,7 @@ class GameEventsApi(WaitingApiView, GameApi):
             ),
         ],
         responses={
-            200: EventFeed,
+            200: serializer_of(wire.EventFeed),
             **NOT_MODIFIED,
             **problems(),
         },
@@ -716,7 +715,8 @@ class GameEventsApi(WaitingApiView, GameApi):
 
 
 def _feed_response(request, feed: dict):
-    return with_etag(request, Response(feed), version_etag(feed["version"]))
+    body = answer(wire.EventFeed, feed)
+    return with_etag(request, Response(body), version_etag(feed["version"]))
 
 
 #: A `Last-Event-ID` the service takes: a frame id (HTTP drops the spaces around it).
@@ -934,11 +934,11 @@ class GameSealApi(GameApi):
     @extend_schema(
         operation_id="games_seal",
         summary="The seal of an ended game (Ed25519 over its id, version and head hash)",
-        responses={200: SealView, **problems(409)},
+        responses={200: serializer_of(wire.SealView), **problems(409)},
     )
     def get(self, request, game_id):
         game = self.game(game_id)
-        return Response(selectors.seal_get(game=game))
+        return Response(answer(wire.SealView, selectors.seal_get(game=game)))
 
 
 class SigningKeysApi(APIView):
@@ -948,16 +948,17 @@ class SigningKeysApi(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "reads"
+    renderer_classes = [WireRenderer]
 
     @extend_schema(
         operation_id="keys_list",
         summary="The public keys that verify seals (no authentication)",
         auth=[],
-        responses={200: SigningKeys, **problem_responses(400, 429)},
+        responses={200: serializer_of(wire.SigningKeys), **problem_responses(400, 429)},
         tags=["games"],
     )
     def get(self, request):
-        return Response(selectors.signing_keys_get())
+        return Response(answer(wire.SigningKeys, selectors.signing_keys_get()))
 
 
 class GameAuditApi(GameApi):
@@ -970,12 +971,12 @@ class GameAuditApi(GameApi):
     @extend_schema(
         operation_id="games_audit",
         summary="Audit: hash chain, replay against the head row, shuffle commitments",
-        responses={200: AuditResult, **problems(403)},
+        responses={200: serializer_of(wire.AuditResult), **problems(403)},
     )
     def get(self, request, game_id):
         game = self.game(game_id)
         selectors.audit_allowed(game=game, player=request.user)
-        return Response(audit_game(game))
+        return Response(answer(wire.AuditResult, audit_game(game)))
 
 
 def _valid(serializer_class, data) -> dict:

@@ -27,6 +27,7 @@ from django.db import connection, transaction
 from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 
+from games.http import wire
 from games.log.hashing import canonical, sha256_hex
 from games.models import IdempotencyRecord
 from unoservice import clock
@@ -86,7 +87,7 @@ def idempotent(request, run: Callable[[], Response]) -> Response:
             key=key,
             request_hash=fingerprint,
             status_code=response.status_code,
-            response=response.data,
+            response=wire.builtins(response.data),
             headers={h: response[h] for h in KEPT_HEADERS if response.has_header(h)},
             created_at=clock.now(),
             completed_at=clock.now(),

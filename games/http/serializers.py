@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
+import typing
 from functools import cache
 
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
@@ -11,25 +13,17 @@ from rest_framework import serializers
 
 from games.engine import (
     PRESETS,
-    Accept,
-    CallUno,
-    CatchUno,
-    Challenge,
-    ChooseColor,
-    ChooseTarget,
     Color,
-    DrawCard,
     InvalidRules,
-    KeepCard,
-    Pass,
-    PlayCard,
     UnknownCard,
     card,
 )
-from games.engine.cards import CARDS_BY_CODE, build_deck
+from games.engine.cards import CARDS_BY_CODE, Card, build_deck
+from games.engine.commands import ACTION_TYPES
 from games.engine.rules import MAX_SEATS, OPTION_KINDS, check_option_names
 from games.engine.strategies import STRATEGIES
 from games.errors import InvalidOption
+from games.http import wire
 from games.http.schema_types import (
     CARD_REF,
     EVENT_REF,
@@ -38,6 +32,7 @@ from games.http.schema_types import (
     TIMERS_REF,
     WINNER_REF,
 )
+from games.http.wire import serializer_of
 from unoservice.api import (
     ApiError,
     BoundedListField,
@@ -314,121 +309,74 @@ class _Action(RequestBody):
         attributes of the copy), so a shallow copy each is enough: every move parses one."""
         return {name: copy.copy(field) for name, field in self._declared_fields.items()}
 
-    def command(self, seat: int):  # pragma: no cover - every subclass defines it
+    def command(self, seat: int):  # pragma: no cover - every action type defines it
         raise NotImplementedError
 
 
-def _type_field(name: str):
-    return serializers.ChoiceField(choices=[name])
+#: What the schema says of an action's members, by (type, member); the members, their
+#: types and defaults are the engine's command classes' (games.engine.commands).
+ACTION_MEMBER_HELP = {
+    ("play", "card"): "The card's code, e.g. red-5; an UNO FLIP! card's is <light>/<dark>, "
+    "e.g. red-3/teal-skip-everyone.",
+    ("play", "color"): "The color called, for wilds.",
+    ("play", "target"): "The seat to swap with (7 under Seven-O, wild-swap).",
+    ("play", "uno"): "Say UNO with this play.",
+}
 
 
-class PlayAction(_Action):
-    type = _type_field("play")
-    card = CardField(
-        help_text="The card's code, e.g. red-5; an UNO FLIP! card's is <light>/<dark>, "
-        "e.g. red-3/teal-skip-everyone."
-    )
-    color = serializers.ChoiceField(
-        choices=COLOR_CHOICES, required=False, help_text="The color called, for wilds."
-    )
-    target = StrictIntegerField(
-        required=False,
-        min_value=0,
-        max_value=9,
-        help_text="The seat to swap with (7 under Seven-O, wild-swap).",
-    )
-    uno = StrictBooleanField(required=False, default=False, help_text="Say UNO with this play.")
+def _member_field(kind: str, member: dataclasses.Field, hint) -> serializers.Field:
+    """The request field of a command's member, from its type: a card, a color, a seat
+    (every integer member of an action is a seat), or a flag."""
+    optional = member.default is not dataclasses.MISSING
+    kwargs: dict = {"required": False} if optional else {}
+    if (kind, member.name) in ACTION_MEMBER_HELP:
+        kwargs["help_text"] = ACTION_MEMBER_HELP[kind, member.name]
+    base = {t for t in typing.get_args(hint) if t is not type(None)} or {hint}
+    if base == {Card}:
+        return CardField(**kwargs)
+    if base == {Color}:
+        return serializers.ChoiceField(choices=COLOR_CHOICES, **kwargs)
+    if base == {int}:
+        return StrictIntegerField(min_value=0, max_value=9, **kwargs)
+    if base == {bool}:
+        return StrictBooleanField(default=member.default, **kwargs)
+    raise TypeError(f"{kind}.{member.name}: no request field for {hint!r}")  # pragma: no cover
+
+
+def _action_serializer(kind: str, command_class: type) -> type[_Action]:
+    """The request body of one action type, read from its engine command: `type`, then the
+    command's members but its seat (the service gives it), in the command's order."""
+    hints = typing.get_type_hints(command_class)
+    members = [m for m in dataclasses.fields(command_class) if m.name != "seat"]
+    fields: dict = {"type": serializers.ChoiceField(choices=[kind])}
+    fields.update({m.name: _member_field(kind, m, hints[m.name]) for m in members})
+    converters = {m.name: _CONVERTERS.get(hints[m.name], _same) for m in members}
 
     def command(self, seat):
         data = self.validated_data
-        color = data.get("color")
-        return PlayCard(
+        return command_class(
             seat,
-            card(data["card"]),
-            Color(color) if color else None,
-            data.get("target"),
-            data.get("uno", False),
+            **{name: convert(data[name]) for name, convert in converters.items() if name in data},
         )
 
-
-class DrawAction(_Action):
-    type = _type_field("draw")
-
-    def command(self, seat):
-        return DrawCard(seat)
+    name = "".join(part.title() for part in kind.split("_")) + "Action"
+    return type(name, (_Action,), {**fields, "command": command, "__module__": __name__})
 
 
-class PassAction(_Action):
-    type = _type_field("pass")
-
-    def command(self, seat):
-        return Pass(seat)
+def _same(value):
+    return value
 
 
-class KeepAction(_Action):
-    type = _type_field("keep")
-
-    def command(self, seat):
-        return KeepCard(seat)
+def _color(value):
+    return None if value is None else Color(value)
 
 
-class ChooseColorAction(_Action):
-    type = _type_field("choose_color")
-    color = serializers.ChoiceField(choices=COLOR_CHOICES)
-
-    def command(self, seat):
-        return ChooseColor(seat, Color(self.validated_data["color"]))
-
-
-class ChooseTargetAction(_Action):
-    type = _type_field("choose_target")
-    target = StrictIntegerField(min_value=0, max_value=9)
-
-    def command(self, seat):
-        return ChooseTarget(seat, self.validated_data["target"])
-
-
-class CallUnoAction(_Action):
-    type = _type_field("call_uno")
-
-    def command(self, seat):
-        return CallUno(seat)
-
-
-class CatchUnoAction(_Action):
-    type = _type_field("catch_uno")
-    target = StrictIntegerField(min_value=0, max_value=9)
-
-    def command(self, seat):
-        return CatchUno(seat, self.validated_data["target"])
-
-
-class ChallengeAction(_Action):
-    type = _type_field("challenge")
-
-    def command(self, seat):
-        return Challenge(seat)
-
-
-class AcceptAction(_Action):
-    type = _type_field("accept")
-
-    def command(self, seat):
-        return Accept(seat)
-
+_CONVERTERS = {Card: card, Color: _color, Color | None: _color}
 
 ACTION_SERIALIZERS: dict[str, type[_Action]] = {
-    "play": PlayAction,
-    "draw": DrawAction,
-    "pass": PassAction,
-    "keep": KeepAction,
-    "choose_color": ChooseColorAction,
-    "choose_target": ChooseTargetAction,
-    "call_uno": CallUnoAction,
-    "catch_uno": CatchUnoAction,
-    "challenge": ChallengeAction,
-    "accept": AcceptAction,
+    kind: _action_serializer(kind, command_class) for kind, command_class in ACTION_TYPES.items()
 }
+PlayAction = ACTION_SERIALIZERS["play"]
 
 ACTION_UNION = PolymorphicProxySerializer(
     component_name="Action",
@@ -467,154 +415,10 @@ def parse_action(data) -> _Action:
     return parsed
 
 
-# --- responses (documentation of what the views return) ---------------------------------
+# --- responses: games.http.wire's Shapes, as the schema describes them ------------------
 
-
-class PlayerRef(serializers.Serializer):
-    id = serializers.UUIDField()
-    name = serializers.CharField()
-    bot = serializers.BooleanField(required=False, help_text="true for a server bot.")
-
-
-class SeatView(serializers.Serializer):
-    seat = serializers.IntegerField()
-    player = PlayerRef(allow_null=True)
-    cards = serializers.IntegerField(help_text="How many cards the seat holds.")
-    uno_called = serializers.BooleanField()
-    catchable = serializers.BooleanField(
-        required=False, help_text="An UNO window is open on this seat."
-    )
-    catchable_until = TimeField(allow_null=True)
-    score = serializers.IntegerField()
-    state = serializers.ChoiceField(choices=["playing", "bot", "removed", "eliminated", "open"])
-    team = serializers.IntegerField(required=False)
-    backs = serializers.ListField(
-        child=serializers.CharField(),
-        required=False,
-        help_text="UNO FLIP!: the faces of the seat's cards that face everyone else, sorted.",
-    )
-    hand = serializers.ListField(
-        child=CardField(),
-        required=False,
-        help_text="Staff (or anyone once the game is open) only.",
-    )
-
-
-class YouView(serializers.Serializer):
-    seat = serializers.IntegerField()
-    hand = serializers.ListField(child=CardField())
-    drawn_card = CardField(required=False, help_text="The card just drawn, in phase drawn_card.")
-
-
-class UnoWindowView(serializers.Serializer):
-    seat = serializers.IntegerField()
-    closes_at = TimeField(allow_null=True)
-
-
-@extend_schema_field(ACTION_UNION)
-class ActionBodyField(serializers.JSONField):
-    """One action body, documented as the `Action` union (so that generated clients get
-    typed legal actions they can send back as they are)."""
-
-
-class GameView(serializers.Serializer):
-    """A game as its viewer sees it. `rules` and `timers` travel once: in GET /games/{id}
-    (and a replay) and a stream connection's first view; every view has `rules_id`."""
-
-    id = serializers.UUIDField()
-    version = serializers.IntegerField(
-        help_text="The seq of the last event; the ETag begins with it, and If-Match takes it."
-    )
-    head_hash = serializers.CharField(
-        help_text="The hash of the event at `version` (64 zeros before any): evidence a "
-        "client keeps as it plays."
-    )
-    status = serializers.ChoiceField(choices=["waiting", "active", "finished", "aborted"])
-    visibility = serializers.ChoiceField(choices=["public", "invite"])
-    invite_code = serializers.CharField(required=False, help_text="For seated players.")
-    host = serializers.UUIDField()
-    seat_count = serializers.IntegerField()
-    rules_id = serializers.CharField(
-        help_text="A digest of the game's `rules` and `timers`, the same in every view of the "
-        'game: the first 16 lower-case hex characters of sha256(canonical({"rules": rules, '
-        '"timers": timers})), canonical as for the hash chain (sorted keys, no whitespace, '
-        "UTF-8). A client that holds the rule set of this id needs it no more."
-    )
-    rules = RulesField(
-        required=False,
-        help_text="In GET /games/{id}, a replay and a stream's first view only (see `rules_id`).",
-    )
-    timers = TimersField(
-        required=False,
-        help_text="In GET /games/{id}, a replay and a stream's first view only (see `rules_id`).",
-    )
-    bot_think_ms = serializers.IntegerField(
-        help_text="How long the game's bots wait before they act, in milliseconds."
-    )
-    created_at = TimeField()
-    seats = SeatView(many=True)
-    you = YouView(allow_null=True)
-    round = serializers.IntegerField()
-    dealer = serializers.IntegerField(allow_null=True)
-    top_card = CardField(allow_null=True)
-    color = serializers.ChoiceField(choices=COLOR_CHOICES, allow_null=True)
-    direction = serializers.ChoiceField(choices=["clockwise", "counterclockwise"])
-    to_act = serializers.IntegerField(allow_null=True)
-    phase = serializers.ChoiceField(
-        choices=[
-            "waiting",
-            "play",
-            "drawn_card",
-            "respond_draw4",
-            "choose_color",
-            "choose_target",
-            "finished",
-        ]
-    )
-    pending_draw = serializers.IntegerField()
-    challengeable = serializers.IntegerField(allow_null=True, required=False)
-    uno_window = UnoWindowView(allow_null=True)
-    draw_pile = serializers.IntegerField()
-    discard_pile = serializers.IntegerField()
-    draw_pile_cards = serializers.ListField(child=CardField(), required=False)
-    side = serializers.ChoiceField(
-        choices=["light", "dark"], required=False, help_text="UNO FLIP!: the side up."
-    )
-    draw_pile_back = serializers.CharField(
-        required=False,
-        allow_null=True,
-        help_text="UNO FLIP!: the face the draw pile's top card shows everyone.",
-    )
-    deadline_at = TimeField(allow_null=True)
-    server_time = TimeField()
-    winner = WinnerField(allow_null=True, help_text="A seat, or a team's seats.")
-    ranking = serializers.ListField(child=serializers.IntegerField())
-    provably_fair = serializers.BooleanField(required=False)
-    next_game_id = serializers.UUIDField(
-        allow_null=True,
-        help_text="The rematch of this ended game, once one of its players asked for it "
-        "(POST /games/{id}/rematch); null until then.",
-    )
-    replay_url = serializers.URLField(
-        allow_null=True,
-        help_text="Once the game has ended (finished or aborted): a link to its replay page "
-        "in a browser, showing the game step by step as you may see it (your own cards "
-        "always; every hand once the service opens ended games to their players). The link "
-        "is signed for you and this game, holds no token, grants no API access, and works "
-        "for 24 hours from this response; ask for the game again for a fresh one. Null "
-        "while the game is waiting or active.",
-    )
-    spectators = serializers.IntegerField(
-        help_text="How many signed-in viewers without a seat stream the game now, counted "
-        "across every web process. Not part of `version`: it changes no ETag and wakes no "
-        "stream; a view shows it as of when it was built."
-    )
-    legal_actions = serializers.ListField(
-        child=ActionBodyField(),
-        help_text="What you may send now, as ready-to-send bodies for POST /actions: the "
-        "`actions` GET /games/{id}/legal-actions answers ([] without a seat, outside an "
-        "active game, and in a replay).",
-    )
+GameView = serializer_of(wire.GameView)
+PlayerRef = serializer_of(wire.PlayerRef)
 
 
 class GameSummary(serializers.Serializer):
@@ -643,63 +447,3 @@ class GameListQuery(serializers.Serializer):
     updated_after = serializers.DateTimeField(
         required=False, help_text="Only games changed after this time (ISO 8601)."
     )
-
-
-class EventFeed(serializers.Serializer):
-    version = serializers.IntegerField()
-    head_hash = serializers.CharField(
-        help_text="The hash of the event at `version` (64 zeros before any): evidence a "
-        "client keeps as it plays."
-    )
-    events = serializers.ListField(child=EventField())
-
-
-class ActionResult(serializers.Serializer):
-    """The answer's `ETag` is its view's, as GET /games/{id} would send it."""
-
-    version = serializers.IntegerField()
-    events = serializers.ListField(child=EventField())
-    game = GameView(help_text="Your new view, without `rules` and `timers` (see `rules_id`).")
-
-
-class LegalActions(serializers.Serializer):
-    actions = serializers.ListField(
-        child=ActionBodyField(), help_text="Ready-to-send bodies for POST /actions."
-    )
-
-
-class AuditCheck(serializers.Serializer):
-    name = serializers.CharField()
-    ok = serializers.BooleanField()
-    detail = serializers.CharField()
-    seq = serializers.IntegerField(allow_null=True)
-
-
-class AuditResult(serializers.Serializer):
-    ok = serializers.BooleanField()
-    checks = AuditCheck(many=True)
-
-
-class SealView(serializers.Serializer):
-    game = serializers.UUIDField()
-    version = serializers.IntegerField()
-    head_hash = serializers.CharField(help_text="The hash of event `version`.")
-    sealed_at = serializers.DateTimeField(help_text="When it was sealed (not signed).")
-    key_id = serializers.CharField(help_text="The signing key (see GET /keys).")
-    alg = serializers.ChoiceField(choices=["Ed25519"])
-    signature = serializers.CharField(
-        help_text='Ed25519 over the UTF-8 bytes of canonical({"game", "head_hash", '
-        '"version"}), base64url without padding.'
-    )
-
-
-class SigningKeyView(serializers.Serializer):
-    key_id = serializers.CharField(help_text="The first 16 hex characters of the raw key's sha256.")
-    alg = serializers.ChoiceField(choices=["Ed25519"])
-    public_key = serializers.CharField(help_text="The raw 32-byte key, base64url without padding.")
-    created_at = serializers.DateTimeField()
-    retired_at = serializers.DateTimeField(allow_null=True)
-
-
-class SigningKeys(serializers.Serializer):
-    keys = SigningKeyView(many=True)

@@ -211,6 +211,14 @@ def current_parts(row: GameEvent) -> tuple[dict, dict | None]:
     return row.public, row.private
 
 
+def current_public(type_: str, schema_version: int, public: dict) -> dict:
+    """A row's public part in the current shape of its type, from its columns (for a
+    reader that fetches those alone, as the records do)."""
+    if type_ in EVENT_TYPES and schema_version < schema_version_of(type_):
+        return upcast(type_, schema_version, public, None)[0]
+    return public
+
+
 def is_upcast(row: GameEvent) -> bool:
     return is_engine_event(row) and row.schema_version < schema_version_of(row.type)
 
