@@ -49,14 +49,19 @@ def token_owner(digest: str) -> tuple[ApiToken, Player] | None:
 
 
 def bearer_owner(http_request, value: str) -> tuple[ApiToken, Player] | None:
-    """`token_owner` of the bearer token `value`, looked up once per request (the replica
-    routing asks before DRF authenticates)."""
-    cached = getattr(http_request, "_bearer_owner", None)
-    if cached is not None and cached[0] == value:
-        return cached[1]
+    """`token_owner` of the bearer token `value`, for a step before DRF authenticates
+    (the replica routing); the authentication that follows takes it instead of asking
+    again. Only once: a stream that checks its caller again later asks anew."""
     found = token_owner(token_digest(value))
     http_request._bearer_owner = (value, found)
     return found
+
+
+def _owner_for_authentication(http_request, value: str) -> tuple[ApiToken, Player] | None:
+    looked_up = http_request.__dict__.pop("_bearer_owner", None)
+    if looked_up is not None and looked_up[0] == value:
+        return looked_up[1]
+    return token_owner(token_digest(value))
 
 
 def bearer_value(http_request) -> str | None:
@@ -86,7 +91,7 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
         value = value.strip()
         if not value:
             raise exceptions.AuthenticationFailed("The bearer token is missing.")
-        found = bearer_owner(getattr(request, "_request", request), value)
+        found = _owner_for_authentication(getattr(request, "_request", request), value)
         if found is None:
             raise exceptions.AuthenticationFailed("The token is not valid or has been revoked.")
         token, player = found

@@ -286,7 +286,7 @@ def serve_gunicorn(postgres, worker_database_url, tmp_path):
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )
-        server = Gunicorn(process, port, log, data_dir)
+        server = Gunicorn(process, port, log, data_dir, child)
         started.append(server)
         server.wait_until_healthy()
         return server
