@@ -22,7 +22,7 @@ import functools
 import uuid
 
 import orjson
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection
 
 from games.models import Game, GameEvent
 
@@ -90,12 +90,13 @@ def parse_news(text: str) -> tuple[uuid.UUID, int, str | None] | None:
 
 def decode_news(data: str) -> tuple[Game, list[GameEvent]]:
     """The head row (its `state` None) and the new events, as the table would give them.
-    Built as the ORM builds rows it read (`from_db`, the values in field order): every
-    process holding a stream of the game decodes every write's news, and building the
-    models through their keyword constructors took most of it (about 50 of 67 us)."""
+    Built as the ORM builds rows it read (`from_db`, the values in field order, only UUIDs
+    and times parsed): every process holding a stream of the game decodes every write's
+    news, and the keyword constructors and every field's parsing cost it 74 us a write
+    against 64 (a move's news of about 3 KB, measured in one process)."""
     decoded = orjson.loads(data)
     head = decoded["head"]
-    alias = connection.alias
+    alias = DEFAULT_DB_ALIAS  # the only database; no connection proxy looked up per row
     names, parsers = _head_decoding()
     game = Game.from_db(alias, names, _values(head, names, parsers))
     game.state = None
