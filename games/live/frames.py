@@ -53,7 +53,7 @@ from games.engine import GameState, Viewer, replay
 from games.errors import GameNotFound
 from games.live import notices
 from games.live.slots import Slot, renewals
-from games.live.spectators import SpectatorLease, spectator_count
+from games.live.spectators import SpectatorLease, refresh_spectator_counts, spectator_count
 from games.live.stream_views import LEASE_SECONDS, Encoder
 from games.live.wakeups import decode_news
 from games.live.watch import PlayerKey, version_watch
@@ -350,6 +350,7 @@ class SharedReads:
 shared_reads = SharedReads()
 kept_states = KeptStates(SHARED_GAMES)
 version_watch.news_handler = take_news
+version_watch.games_upkeep = refresh_spectator_counts
 
 
 async def next_batch(

@@ -155,6 +155,11 @@ class SlotStore:
         """How many holders (see `claim`) hold unexpired slots under `key`."""
         return self._holders(str(key), clock.now().timestamp())
 
+    def holders_many(self, keys: list) -> list[int]:
+        """`holders` of each key, read together (one round trip to Redis)."""
+        now = clock.now().timestamp()
+        return [self._holders(str(key), now) for key in keys]
+
     def release(self, slot: Slot) -> None:
         raise NotImplementedError
 
@@ -233,6 +238,13 @@ class RedisSlots(SlotStore):
 
     def _holders(self, key: str, now: float) -> int:
         return int(self._holders_script(keys=[self.prefix + key], args=[now]))
+
+    def holders_many(self, keys: list) -> list[int]:
+        now = clock.now().timestamp()
+        with self.redis.pipeline(transaction=False) as pipe:
+            for key in keys:
+                self._holders_script(keys=[self.prefix + str(key)], args=[now], client=pipe)
+            return [int(count) for count in pipe.execute()]
 
 
 class FileSlots(SlotStore):

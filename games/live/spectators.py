@@ -11,7 +11,10 @@ event, wakes no stream and changes no ETag. Views show the count as of when they
 built. A process reads a game's count at most once per FRESH_SECONDS (a move wakes every
 stream of the game, and each builds a view: one read serves them all) and forgets it
 whenever one of its own streams starts or stops watching the game, so its own changes
-show at once and other processes' within FRESH_SECONDS.
+show at once and other processes' within FRESH_SECONDS. The counts of the games its
+streams and long-polls wait on are read together, one call for all of them, by the
+version watch's thread between its rounds (`refresh_spectator_counts`), before they go
+stale: the news of a move, taken on that thread, then finds its game's count fresh.
 """
 
 from __future__ import annotations
@@ -25,6 +28,9 @@ from games.live.slots import Slot, spectator_slots
 logger = logging.getLogger(__name__)
 
 FRESH_SECONDS = 5.0
+#: The version watch reads again the counts of the games waited on once they are this
+#: share of FRESH_SECONDS old (its rounds are a second apart at most on PostgreSQL).
+REFRESH_SHARE = 0.7
 #: Past this many games remembered, the memory starts again.
 REMEMBERED_GAMES = 10_000
 
@@ -72,6 +78,33 @@ def spectator_count(game_id) -> int:
             _counts.clear()
         _counts[key] = (now, count)
     return count
+
+
+def refresh_spectator_counts(game_ids) -> None:
+    """Reads, in one call, the counts of those of the games not read for REFRESH_SHARE of
+    FRESH_SECONDS: the version watch's thread calls it every round with the games waited
+    on, so that the views a move's news brings (games.live.frames.take_news, on that
+    same thread) find their counts fresh instead of each reading its own, a round trip
+    that delayed every stream's wake-up behind it."""
+    now = time.monotonic()
+    stale_after = FRESH_SECONDS * REFRESH_SHARE
+    keys = [
+        key
+        for key in map(_key, game_ids)
+        if (known := _counts.get(key)) is None or now - known[0] >= stale_after
+    ]
+    if not keys:
+        return
+    store = spectator_slots()
+    try:
+        counts = store.holders_many(keys)
+    except store.unavailable:
+        logger.warning("spectators cannot be counted", exc_info=True)
+        return
+    with _lock:
+        if len(_counts) + len(keys) > REMEMBERED_GAMES:
+            _counts.clear()
+        _counts.update((key, (now, count)) for key, count in zip(keys, counts, strict=True))
 
 
 def _forget(key: str) -> None:

@@ -114,6 +114,8 @@ class VersionWatch:
         self._latest: OrderedDict[object, int] = OrderedDict()
         #: Called with (game_id, version, news JSON) before the game's waiters wake.
         self.news_handler = None
+        #: Called on the watch's thread every round with the games waited on (I/O allowed).
+        self.games_upkeep = None
         self._listening = False
 
     @property
@@ -275,6 +277,11 @@ class VersionWatch:
                     read_at = time.monotonic()
                     for game_id, version in self._versions(games, listener):
                         self.seen(game_id, version)
+                if games and self.games_upkeep is not None:
+                    try:
+                        self.games_upkeep(games)
+                    except Exception:
+                        logger.warning("upkeep of the games waited on failed", exc_info=True)
                 if listener is None:
                     time.sleep(self.poll_seconds)
                 elif not self._hear(listener):

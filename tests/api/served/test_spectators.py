@@ -155,3 +155,68 @@ def test_another_processes_spectator_shows_once_the_count_read_here_is_a_second_
         assert spectators_module.spectator_count(game_id) == 1
     finally:
         elsewhere.release()
+
+
+def test_the_counts_of_streamed_games_are_read_together_off_the_moves_wake_ups(
+    app, postgres, staff, players, started_game, monkeypatch
+):
+    """The thread that hears the moves and wakes every stream reads no spectators' count
+    of its own on a move: the counts of the games waited on are read together, in one
+    call, between its rounds, and the views the moves bring show them."""
+    import threading
+
+    from games.live import spectators as spectators_module
+    from games.live.slots import spectator_slots
+
+    ann, bob = players[0], players[1]
+    games = [started_game(staff, [ann], visibility="public") for _ in range(2)]
+    # Counts a few moves old are stale; the watch's rounds (a second) read them in time.
+    monkeypatch.setattr(spectators_module, "FRESH_SECONDS", 2.5)
+    monkeypatch.setattr(spectators_module, "REFRESH_SHARE", 0.3)
+    store = spectator_slots()
+    one_by_one, together = [], []
+    holders, holders_many = store.holders, store.holders_many
+
+    def count_one(key):
+        one_by_one.append(threading.current_thread().name)
+        return holders(key)
+
+    def count_together(keys):
+        together.append((threading.current_thread().name, len(keys)))
+        return holders_many(keys)
+
+    monkeypatch.setattr(store, "holders", count_one)
+    monkeypatch.setattr(store, "holders_many", count_together)
+    # The moves' own answers count too, on their threads, and would keep the counts fresh.
+    monkeypatch.setattr("games.presentation.spectator_count", lambda game_id: 0)
+
+    async def scenario():
+        async with served(app) as client:
+            streams = [StreamClient(app, game["id"], token=bob.token) for game in games]
+            for stream in streams:
+                await stream.__aenter__()
+                await stream.until("view")
+            views = []
+            started = asyncio.get_running_loop().time()
+            while asyncio.get_running_loop().time() - started < 3.0:
+                for game, stream in zip(games, streams, strict=True):
+                    view = await client.get(f"{API}/games/{game['id']}", headers=bearer(ann))
+                    mover = staff if view.json()["to_act"] == 0 else ann
+                    legal = await client.get(
+                        f"{API}/games/{game['id']}/legal-actions", headers=bearer(mover)
+                    )
+                    action = legal.json()["actions"][0]
+                    act = await client.post(
+                        f"{API}/games/{game['id']}/actions", json=action, headers=bearer(mover)
+                    )
+                    assert act.status_code == 200, act.text
+                    views.append((await stream.until("view"))[-1].data)
+            for stream in streams:
+                await stream.leave()
+            return views
+
+    views = asyncio.run(scenario())
+
+    assert "uno-version-watch" not in one_by_one
+    assert ("uno-version-watch", 2) in together
+    assert len(views) >= 4 and all(view["spectators"] == 1 for view in views)
