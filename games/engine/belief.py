@@ -91,6 +91,7 @@ class Belief:
         #: (slots and known cards): a player calls the color it holds most (soft).
         self.called: list[tuple[Color, tuple[Card, ...], GameState]] = []
         self._revealed: dict[Card, Card] = {}  # slots since played, and the card each was
+        self._tries = _TRIES
 
     # -- building -------------------------------------------------------------------
 
@@ -366,10 +367,12 @@ class Belief:
         constraints (soft ones dropped for a slot none of the cards left satisfies)."""
         s = self.state
         world = s.copy()
-        for _ in range(_TRIES):
+        for _ in range(self._tries):
             fill = self._flip_fill(rng, view) if s.deck else self._fill(rng)
             if all(self._calls_fit(fill, *call) for call in self.called):
                 break
+        else:
+            self._tries = 1  # the other constraints leave the call unlikely: stop paying
         world.hands = tuple(tuple(fill.get(c, c) for c in hand) for hand in s.hands)
         world.draw_pile = tuple(fill.get(c, c) for c in s.draw_pile)
         world.out_of_play = tuple(fill.get(c, c) for c in s.out_of_play)
@@ -488,7 +491,8 @@ class Belief:
         return self._deal(ups, slots, rng, make)
 
 
-#: Deals tried for one world before one that breaks a called color is kept.
+#: Deals tried for one world before one that breaks a called color is kept (once none
+#: of them fits, one deal a world: a p99 of 200 ms of CPU at 16 worlds otherwise).
 _TRIES = 32
 
 
