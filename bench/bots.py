@@ -24,7 +24,8 @@ two seats under the house and flip presets over `--preset-rounds` each (goal: th
 wins more than greedy); the CPU time of each expert decision (p50, p99; goal p99 at
 most 250 ms at the default budget); and the strength curve, the two-seat win rate at
 budgets of 25, 50, 100 and 250 ms over `--curve-rounds` each. The expert's budget is
-CPU time of its own thread (`time.thread_time`), so a busy machine does not weaken it.
+CPU time of its own thread (`time.thread_time`), so a busy machine does not weaken it;
+it stops after `Budget.max_worlds` (32) worlds when its budget would allow more.
 
 With `--games N`: N games of bots alone (no seat for the host, `bot_think_ms` 0, 2 to 6
 seats, every preset in turn or only `--preset`'s, `target_score` 50) are created and
