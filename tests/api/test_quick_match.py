@@ -42,9 +42,15 @@ def test_taking_the_last_seat_starts_the_game_in_the_same_answer(ann, bob):
     game = response.json()
     assert game["id"] == created["id"]
     assert game["status"] == "active"
-    assert game["you"]["seat"] == 1 and len(game["you"]["hand"]) == 7
     assert response["ETag"] == f'"{game["version"]}"'
     logged = events(ann, game["id"])
+    # Seven dealt, and two more if the first card turned up is a Draw Two and it is hers.
+    drawn = sum(
+        e["public"]["count"]
+        for e in logged
+        if e["type"] == "cards_drawn" and e["public"]["seat"] == 1
+    )
+    assert game["you"]["seat"] == 1 and len(game["you"]["hand"]) == 7 + drawn
     assert [e["type"] for e in logged[:4]] == [
         "game_created",
         "seat_taken",

@@ -67,7 +67,7 @@ def send(connection, method, path, token=None, body=None, headers=None):
 def server(serve_gunicorn):
     # Registrations keep their real limit: a test counts them.
     served = serve_gunicorn(workers=WORKERS, WEB_THREADS=str(POOL_THREADS), UNO_THROTTLE_ANON=None)
-    return Server(served.process, served.port, served.log, served.data_dir)
+    return Server(served.process, served.port, served.log, served.data_dir, served.env)
 
 
 def start_game(server: Server, staff_token: str, other_token: str) -> tuple[str, int]:
