@@ -244,8 +244,9 @@ def healthy(port: int) -> bool:
     return False
 
 
-def sessions(stats: Path, server: str) -> int:
-    """The connections HAProxy has open to `server` now (its stats socket's `scur`)."""
+def sessions(stats: Path, server: str) -> tuple[int, int]:
+    """HAProxy's sessions with `server`: open now, and in all so far (its stats
+    socket's `scur` and `stot`)."""
     import socket
 
     with socket.socket(socket.AF_UNIX) as sock:
@@ -259,8 +260,8 @@ def sessions(stats: Path, server: str) -> int:
     for line in lines[1:]:
         values = dict(zip(columns, line.split(","), strict=False))
         if values.get("svname") == server:
-            return int(values["scur"] or 0)
-    return 0
+            return int(values["scur"] or 0), int(values["stot"] or 0)
+    return 0, 0
 
 
 # --- the drivers ------------------------------------------------------------------------------
@@ -483,11 +484,12 @@ def run(args, work: Path, stack: contextlib.ExitStack) -> dict:
         thread.start()
     say(f"{args.games} games driven and followed through the balancer for {args.seconds:.0f} s")
     time.sleep(args.seconds * args.kill_at)
-    on_killed_node = sessions(stats, webs[0].name)
+    on_killed_node, served_by_killed_node = sessions(stats, webs[0].name)
     webs[0].kill()
     workers[0].kill()
     say(
-        f"killed {webs[0].name} ({on_killed_node} connections open through it) and "
+        f"killed {webs[0].name} ({on_killed_node} connections open through it, "
+        f"{served_by_killed_node} served) and "
         f"{workers[0].name} (SIGKILL, whole process groups)"
     )
     time.sleep(args.seconds * (1 - args.kill_at))
@@ -534,6 +536,7 @@ def run(args, work: Path, stack: contextlib.ExitStack) -> dict:
         "games": args.games,
         "seconds": args.seconds,
         "connections_on_killed_node": on_killed_node,
+        "sessions_served_by_killed_node": served_by_killed_node,
         "moves_sent": moves,
         "moves_unanswered": sum(seat.unanswered for d in drives for seat in d.seats),
         "frames": sum(len(d.frames) for d in drives),

@@ -19,6 +19,8 @@ from players.services import player_for_user
 from scoring.models import GameRecord
 from scoring.projections import records_rebuild
 
+from .games import finished_game
+
 pytestmark = pytest.mark.django_db
 
 
@@ -26,25 +28,6 @@ pytestmark = pytest.mark.django_db
 def staff(django_user_model):
     django_user_model.objects.create_user("host", is_staff=True)
     return player_for_user(username="host")
-
-
-def finished_game(staff, preset: str = "classic", seats: int = 3) -> Game:
-    game = services.game_create(
-        host=staff,
-        seats=seats,
-        rules={"preset": preset, "options": {"target_score": 50}},
-        bots=[{"strategy": "greedy"}] * seats,
-        seat_host=False,
-        bot_think_ms=0,
-    )
-    services.game_start(game_id=game.id, player=staff)
-    for _ in range(3000):
-        services.game_deadlines_enforce(game_id=game.id)
-        game = Game.objects.get(pk=game.pk)
-        if game.status != "active":
-            break
-    assert game.status == "finished" and game.seal is not None
-    return game
 
 
 def everything_read(game: Game, player) -> dict:
