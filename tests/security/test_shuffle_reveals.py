@@ -13,6 +13,7 @@ import random
 from urllib.parse import urlsplit
 
 import pytest
+from rest_framework.throttling import SimpleRateThrottle
 
 from games.engine.shuffle import verify_commitment
 
@@ -123,8 +124,12 @@ def rebuilt_hands(game_id, orders: dict[str, list[str]]) -> dict[tuple[int, int]
 
 
 def test_a_spectator_rebuilds_no_hand_during_a_game_nor_after_unless_finished_games_are_revealed(
-    client, settings
+    client, settings, monkeypatch
 ):
+    # Every body after every move, as staff: more reads a minute than a player may make on
+    # a fast machine. The throttles are not what this tests.
+    unthrottled = {scope: "100000/minute" for scope in ("anon", "lobby", "reads", "actions")}
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", unthrottled)
     table = start_table(client, seats=2, rules=RULES, position=POSITION)
     spectator = register("watcher")
     rng = random.Random(5)
