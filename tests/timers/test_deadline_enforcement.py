@@ -433,9 +433,11 @@ def test_a_sweep_that_has_run_sends_the_next_for_the_earliest_deadline_still_due
     from games.tasks import sweep_deadlines
 
     settings.UNO_SCHEDULE_DEADLINE_TASKS = True
-    first, _ = started_game(seats=2, timers={"turn_seconds": 10})
+    # (A first Wild opens a response deadline for its color: both kinds last 10 s.)
+    timers = {"turn_seconds": 10, "response_seconds": 10}
+    first, _ = started_game(seats=2, timers=timers)
     clock.advance(4)
-    second, _ = started_game(seats=2, timers={"turn_seconds": 10})
+    second, _ = started_game(seats=2, timers=timers)
     sent.clear()  # what the starts sent
 
     clock.advance(6.5)  # the first game's turn is overdue
