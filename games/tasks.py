@@ -12,6 +12,7 @@ from django.db import close_old_connections, connections
 
 from games.http.idempotency import idempotency_records_purge
 from unoservice import clock
+from unoservice.connection_checks import skip_the_check_of_quiet_connections
 from unoservice.ops import figures
 
 from .models import Game
@@ -28,7 +29,8 @@ def keep_database_connections(**kwargs) -> None:
     Celery's Django fixup closes connections after every task unless CELERY_DB_REUSE_MAX
     is set (settings.py sets it then); instead, around each task, connections that are too
     old or broke are closed as Django does around a request, and a reused one passes a
-    health check (CONN_HEALTH_CHECKS) before its first query."""
+    health check (CONN_HEALTH_CHECKS) before its first query unless its socket is quiet
+    (unoservice.connection_checks)."""
     age = settings.UNO_WORKER_CONN_MAX_AGE
     if age <= 0:
         return
@@ -42,6 +44,7 @@ def keep_database_connections(**kwargs) -> None:
 
 def _close_old_connections(**kwargs) -> None:
     close_old_connections()
+    skip_the_check_of_quiet_connections()
 
 
 @shared_task(name="games.sweep_deadlines", acks_late=True, ignore_result=True)
