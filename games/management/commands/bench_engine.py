@@ -3,7 +3,7 @@ game loop, interleaved in one run. Prints games/s and actions/s for each and the
 the last line is one JSON object.
 
 Then the time to replay a 1,000-event game from its stored parts (the rows once fetched:
-upcasting, decoding and evolve included), against the goal of 1.5 ms; and, for scale,
+upcasting, decoding and evolve included), against the goal of 1.0 ms; and, for scale,
 the same for a timed game (the service's default), whose turns each carry a deadline.
 
 One round is one game, as RLCard plays it. Both sides use the same random policy: a
@@ -52,6 +52,8 @@ def play_engine_round(preset: str, seats: int, seed: int) -> int:
         actions += 1
     return actions
 
+
+REPLAY_GOAL_MS = 1.0
 
 #: The timed game's timers: a turn, a response and an UNO window each open a deadline.
 TIMED = Timers(turn_seconds=30, response_seconds=15, uno_window_seconds=5)
@@ -162,8 +164,14 @@ class Command(BaseCommand):
             self.stdout.write(f"{name} / rlcard games/s: {ratio:.2f}x")
         rows = stored_parts_of_a_long_game()
         replay_ms = replay_milliseconds(rows)
-        result["replay_1000_events"] = {"milliseconds": round(replay_ms, 3), "goal_ms": 1.5}
-        self.stdout.write(f"replay of a {len(rows)}-event game: {replay_ms:.2f} ms (goal 1.5 ms)")
+        result["replay_1000_events"] = {
+            "milliseconds": round(replay_ms, 3),
+            "goal_ms": REPLAY_GOAL_MS,
+            "met": replay_ms <= REPLAY_GOAL_MS,
+        }
+        self.stdout.write(
+            f"replay of a {len(rows)}-event game: {replay_ms:.2f} ms (goal {REPLAY_GOAL_MS} ms)"
+        )
         timed_ms = replay_milliseconds(stored_parts_of_a_long_game(timers=TIMED))
         result["replay_1000_events_timed"] = {"milliseconds": round(timed_ms, 3)}
         self.stdout.write(f"replay of a {len(rows)}-event timed game: {timed_ms:.2f} ms")
