@@ -42,6 +42,10 @@ endpoints on the same SQLite file.
   `uvicorn.workers.UvicornWorker` when the uvicorn-worker package is not installed), pool
   (the production application under other servers: its proxy-header and Nagle settings
   are the production worker's own, unoservice/gunicorn_worker.py);
+- a2wsgi: the production server with a2wsgi's WSGIMiddleware as the bridge to Django's
+  WSGI handler, the same split by path (bench/library_asgi.py);
+- granian: `granian --interface asgi --loop uvloop --workers N` serving the same
+  application as a2wsgi;
 - serve (the default for SQLite): exactly bin/serve's web process (the production
   configuration with 2 workers), the service's own database settings.
 --project-db service|persistent|pool overrides the project's database connection
@@ -136,6 +140,8 @@ SERVERS = {
     **({"gunicorn-uvicorn": ("asgi", "pool")} if UVICORN_WORKER else {}),
     "django-asgi": ("asgi", "pool"),
     "django-asgi-pooled": ("asgi", "persistent"),
+    "a2wsgi": ("asgi", "service"),
+    "granian": ("asgi", "service"),
     "serve": ("asgi", "service"),
 }
 DEFAULT_SERVER = {"postgresql": "production", "sqlite": "serve"}
@@ -405,6 +411,19 @@ def server_argv(kind: str, port: int, workers: int, threads: int) -> list[str]:
         return [*production, f"--workers={SERVE_WEB_WORKERS}", "--graceful-timeout=5"]
     if kind.startswith("django-asgi"):  # the production server, Django's ASGI handler for all
         return [*served, "bench.django_asgi:application", f"--workers={workers}"]
+    if kind == "a2wsgi":  # the production server, a2wsgi as the bridge (bench/library_asgi.py)
+        return [*served, "bench.library_asgi:application", f"--workers={workers}"]
+    if kind == "granian":  # granian's ASGI interface, the same split as a2wsgi
+        granian = [python, "-m", "granian", "--interface", "asgi", "--no-ws", "--no-log"]
+        granian += ["--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)]
+        return [
+            *granian,
+            "--loop",
+            "uvloop",
+            "--log-level",
+            "warning",
+            "bench.library_asgi:application",
+        ]
     uvicorn = [python, "-m", "uvicorn", "unoservice.asgi:application"]
     uvicorn += ["--host", "127.0.0.1", "--port", str(port)]
     if kind == "uvicorn":
@@ -479,6 +498,8 @@ def running(server: Server, database: Database, work: Path, args):
         env={
             **server_env(database, work, server.db, database.vendor == "postgresql"),
             "BENCH_ASGI_POOL": "1" if server.kind == "django-asgi-pooled" else "",
+            # What unoservice.gunicorn_conf sets for the gunicorn-run servers.
+            **({"UNO_DB_CONN_MAX_AGE": "60"} if server.kind == "granian" else {}),
         },
         stdin=subprocess.DEVNULL,
         stdout=log,
