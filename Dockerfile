@@ -26,7 +26,7 @@ RUN groupadd --system uno \
 WORKDIR /app
 COPY --from=build /app/.venv /app/.venv
 COPY . .
-# Static files (admin, Swagger UI, Redoc) are gathered once, at build; WhiteNoise serves
+# Static files (admin, Swagger UI, Redoc) are gathered once, at build; ServeStatic serves
 # them. The key and database here exist only for this command and are not kept.
 RUN SECRET_KEY=collectstatic-only \
     UNO_SIGNING_KEY_FILE=/tmp/collectstatic/unused.pem \

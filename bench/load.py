@@ -26,9 +26,9 @@ endpoints on the same SQLite file.
 --server, the project's server (--workers 4 processes where it has workers):
 - production (the default for PostgreSQL): docker-compose.yml's web command, `gunicorn
   unoservice.asgi:application --config=python:unoservice.gunicorn_conf -w N` (uvicorn
-  workers: async views on the event loop, the rest through Django's WSGI handler in a pool
-  of WEB_THREADS threads with persistent connections; chosen from these figures and
-  bench/waiting.py's, docs/performance.md);
+  workers: async views on the event loop, the rest through Django's WSGI handler in
+  a2wsgi's pool of WEB_THREADS threads with persistent connections; chosen from these
+  figures and bench/waiting.py's, docs/performance.md);
 - gunicorn-sync: `gunicorn unoservice.wsgi:application -w N`, CONN_MAX_AGE=60;
 - gunicorn-gthread: the same with `-k gthread --threads T` (--threads 4), CONN_MAX_AGE=60
   (how the service was served before long-polls became asynchronous);
@@ -42,6 +42,8 @@ endpoints on the same SQLite file.
   `uvicorn.workers.UvicornWorker` when the uvicorn-worker package is not installed), pool
   (the production application under other servers: its proxy-header and Nagle settings
   are the production worker's own, unoservice/gunicorn_worker.py);
+- granian: `granian --interface asgi --loop uvloop --workers N` serving the production
+  application (bench/granian_app.py), UNO_DB_CONN_MAX_AGE=60 as gunicorn_conf sets it;
 - serve (the default for SQLite): exactly bin/serve's web process (the production
   configuration with 2 workers), the service's own database settings.
 --project-db service|persistent|pool overrides the project's database connection
@@ -136,6 +138,7 @@ SERVERS = {
     **({"gunicorn-uvicorn": ("asgi", "pool")} if UVICORN_WORKER else {}),
     "django-asgi": ("asgi", "pool"),
     "django-asgi-pooled": ("asgi", "persistent"),
+    "granian": ("asgi", "service"),
     "serve": ("asgi", "service"),
 }
 DEFAULT_SERVER = {"postgresql": "production", "sqlite": "serve"}
@@ -405,6 +408,17 @@ def server_argv(kind: str, port: int, workers: int, threads: int) -> list[str]:
         return [*production, f"--workers={SERVE_WEB_WORKERS}", "--graceful-timeout=5"]
     if kind.startswith("django-asgi"):  # the production server, Django's ASGI handler for all
         return [*served, "bench.django_asgi:application", f"--workers={workers}"]
+    if kind == "granian":  # granian's ASGI interface, the production application
+        granian = [python, "-m", "granian", "--interface", "asgi", "--no-ws", "--no-log"]
+        granian += ["--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)]
+        return [
+            *granian,
+            "--loop",
+            "uvloop",
+            "--log-level",
+            "warning",
+            "bench.granian_app:application",
+        ]
     uvicorn = [python, "-m", "uvicorn", "unoservice.asgi:application"]
     uvicorn += ["--host", "127.0.0.1", "--port", str(port)]
     if kind == "uvicorn":
@@ -479,6 +493,8 @@ def running(server: Server, database: Database, work: Path, args):
         env={
             **server_env(database, work, server.db, database.vendor == "postgresql"),
             "BENCH_ASGI_POOL": "1" if server.kind == "django-asgi-pooled" else "",
+            # What unoservice.gunicorn_conf sets for the gunicorn-run servers.
+            **({"UNO_DB_CONN_MAX_AGE": "60"} if server.kind == "granian" else {}),
         },
         stdin=subprocess.DEVNULL,
         stdout=log,

@@ -128,11 +128,12 @@ def _demo_data() -> tuple[str, str, str]:
 
 
 def _photograph(out: Path, game_id: str, ended_id: str, replay_path: str) -> None:
+    from django.contrib.staticfiles.handlers import StaticFilesHandler
     from django.test.testcases import LiveServerThread
     from playwright.sync_api import sync_playwright
 
-    # The service's own middleware (WhiteNoise) serves the static files.
-    server = LiveServerThread("127.0.0.1", static_handler=lambda app: app, port=0)
+    # Static files from the installed apps (the service's ServeStatic serves collected ones).
+    server = LiveServerThread("127.0.0.1", static_handler=StaticFilesHandler, port=0)
     server.daemon = True
     server.start()
     server.is_ready.wait()

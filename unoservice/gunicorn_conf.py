@@ -3,13 +3,14 @@
     gunicorn unoservice.asgi:application --config=python:unoservice.gunicorn_conf
 
 Each worker process runs one event loop (uvloop, httptools) and a pool of `WEB_THREADS`
-threads (unoservice/serving.py): synchronous views run through Django's WSGI handler in
-the pool, asynchronous ones (long-polls) wait on the loop without a thread. Chosen by
-bench/load.py and bench/waiting.py (docs/performance.md). Each pool thread keeps its
-database connection for `UNO_DB_CONN_MAX_AGE` seconds (60 here), checked before reuse:
-opening a PostgreSQL connection per request cost more than the request. gunicorn sets
-TCP_NODELAY on its listener, so keep-alive requests are not held back by Nagle's
-algorithm; it restarts a worker that dies and stops them gracefully.
+threads (a2wsgi's; unoservice/serving.py): synchronous views run through Django's WSGI
+handler in the pool, asynchronous ones (long-polls, streams) wait on the loop without a
+thread; ServeStatic answers for the static files. Chosen by bench/load.py and
+bench/waiting.py (docs/performance.md). Each pool thread keeps its database connection for
+`UNO_DB_CONN_MAX_AGE` seconds (60 here), checked before reuse: opening a PostgreSQL
+connection per request cost more than the request. gunicorn sets TCP_NODELAY on its
+listener, so keep-alive requests are not held back by Nagle's algorithm; it restarts a
+worker that dies and stops them gracefully.
 
 Environment: `WEB_WORKERS` (4), `WEB_THREADS` (4, read by unoservice.asgi), `PORT` (8000),
 `HOST` (0.0.0.0), `WEB_GRACEFUL_SECONDS` (10: how long a stop waits for requests in flight),

@@ -80,7 +80,6 @@ MIDDLEWARE = [
     "unoservice.metrics.request_metrics_middleware",  # after the health check: not counted
     "django.middleware.security.SecurityMiddleware",
     "unoservice.rate_limits.rate_limit_headers_middleware",
-    "unoservice.serving.StaticFilesMiddleware",  # WhiteNoise, for async views too
     # Django's session, user and messages middleware, passed by on the games API, where
     # they do nothing (unoservice.middleware). CSRF's stays Django's own, as
     # `check --deploy` asks (on the API it reads no cookie and DRF exempts its views).
@@ -190,18 +189,18 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
-# Static files (admin, Swagger UI, Redoc) are served by WhiteNoise from the ASGI app, with
-# DEBUG off too. Production serves what `collectstatic` gathered at image build, under
-# hashed names; the embedded mode serves straight from the installed apps.
+# Static files (admin, Swagger UI, Redoc) are served by ServeStatic in front of Django
+# (unoservice.asgi), with DEBUG off too, from what `collectstatic` gathered: at the image's
+# build in production, under hashed and compressed names; at `bin/serve`'s start in the
+# embedded mode.
 STATIC_URL = "static/"
 if PRODUCTION:
     STATIC_ROOT = Path(ENV.get("UNO_STATIC_ROOT") or BASE_DIR / "staticfiles")
-    _static_backend = "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    _static_backend = "servestatic.storage.CompressedManifestStaticFilesStorage"
 else:
     STATIC_ROOT = Path(ENV.get("UNO_STATIC_ROOT") or DATA_DIR / "static")
     STATIC_ROOT.mkdir(mode=env.PRIVATE_FOLDER, parents=True, exist_ok=True)
     _static_backend = "django.contrib.staticfiles.storage.StaticFilesStorage"
-    WHITENOISE_USE_FINDERS = True
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": _static_backend},

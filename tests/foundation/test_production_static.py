@@ -1,17 +1,30 @@
 """Production serves the static files gathered by `collectstatic` (as the Dockerfile does),
-under hashed names, with DEBUG off."""
+under hashed names, with DEBUG off: ServeStatic in front of the web server's application
+(unoservice.asgi), with a cache lifetime for ever, since a hashed name's content never
+changes."""
 
 import json
 
 SCRIPT = """
-import json, re
-from django.test import Client
-client = Client()
-page = client.get("/admin/login/").content.decode()
-css = re.search(r'href="(/static/admin/css/base[.][0-9a-f]+[.]css)"', page).group(1)
-docs = client.get("/api/docs/").content.decode()
-js = re.search(r'src="(/static/drf_spectacular_sidecar/[^"]+[.][0-9a-f]+[.]js)"', docs).group(1)
-print(json.dumps({url: client.get(url).status_code for url in (css, js)}))
+import asyncio, json, re
+import httpx
+from unoservice.asgi import application
+
+async def main():
+    transport = httpx.ASGITransport(app=application)
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as web:
+        page = (await web.get("/admin/login/")).text
+        css = re.search(r'href="(/static/admin/css/base[.][0-9a-f]+[.]css)"', page).group(1)
+        docs = (await web.get("/api/docs/")).text
+        js = re.search(
+            r'src="(/static/drf_spectacular_sidecar/[^"]+[.][0-9a-f]+[.]js)"', docs
+        ).group(1)
+        answers = {url: await web.get(url) for url in (css, js)}
+    print(json.dumps({
+        url: [a.status_code, a.headers.get("cache-control")] for url, a in answers.items()
+    }))
+
+asyncio.run(main())
 """
 
 
@@ -36,5 +49,7 @@ def test_collectstatic_then_admin_css_and_swagger_js_are_served_in_production(
     served = manage("shell", "-c", SCRIPT, env=env)
 
     assert served.returncode == 0, served.stderr
-    statuses = json.loads(served.stdout.strip().splitlines()[-1])
-    assert list(statuses.values()) == [200, 200], statuses
+    answers = json.loads(served.stdout.strip().splitlines()[-1])
+    assert [status for status, _ in answers.values()] == [200, 200], answers
+    for _, cache_control in answers.values():
+        assert "immutable" in cache_control, answers

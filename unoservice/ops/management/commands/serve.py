@@ -1,11 +1,11 @@
 """`manage.py serve`: the whole service on one machine, stopped by one Ctrl-C.
 
-Runs the migrations, then supervises four children (under a umask that keeps what they
-create in the data folder private to this user):
+Runs the migrations, gathers the static files, then supervises four children (under a
+umask that keeps what they create in the data folder private to this user):
 
 - web: gunicorn serving unoservice.asgi:application (unoservice/gunicorn_conf.py: an event
-  loop for requests that wait, a pool of threads with persistent database connections for
-  the rest), `--web-workers` processes
+  loop for requests that wait, a2wsgi's pool of threads with persistent database
+  connections for the rest, ServeStatic for the static files), `--web-workers` processes
 - worker: `celery -A unoservice worker` on the default queue (people's deadlines, records)
 - bots: a second worker, on the bots queue only (UNO_BOTS_QUEUE: the moves of games no
   person plays), `--bot-concurrency` processes (1), at a lower CPU priority (nice +10):
@@ -124,6 +124,9 @@ class Command(BaseCommand):
             self.say("serve", "applying database migrations")
             # Quiet when it works; a failing migration still raises, with its error.
             call_command("migrate", interactive=False, verbosity=0)
+        # The static files ServeStatic serves (unoservice.asgi), gathered in the data folder;
+        # quietly, and only what changed since the last start is copied again.
+        call_command("collectstatic", interactive=False, verbosity=0)
         connections.close_all()
         if self.stop_reason:
             return
