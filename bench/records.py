@@ -73,11 +73,11 @@ def finished_game(index: int, players: list, host_of_bots) -> None:
     """One match, created by the lobby service and played to its end in one append."""
     from django.db import transaction
 
-    from games import services
+    from games import services, write
     from games.engine import GameState, PlayCard, Status, legal_actions, step_in_place
     from games.log.end_order import next_end_seq
-    from games.log.store import NewEvent, append_events, new_engine_event
-    from games.models import Game, GameSeat, player_ref
+    from games.log.store import append_events, new_engine_event
+    from games.models import Game, GameSeat
     from games.randomness import SeededRandom
     from unoservice import clock
 
@@ -104,10 +104,7 @@ def finished_game(index: int, players: list, host_of_bots) -> None:
         items = []
         for seat, player in enumerate(joining, start=1):
             game.seat_taken(seat, player)
-            ref = player_ref(player)
-            items.append(
-                NewEvent("seat_taken", {"seat": seat, "player": ref}, None, f"player:{player.id}")
-            )
+            items.append(new_engine_event(*write.seat_taken(seat, player), now))
         GameSeat.objects.bulk_create(
             [GameSeat(game=game, seat=seat, player=p) for seat, p in enumerate(joining, start=1)]
         )

@@ -17,6 +17,7 @@ from django.db.models import Q
 
 from games import engine
 from games.engine import InvalidRules, StartGame
+from games.engine.events import GameAborted, SeatLeft
 from games.engine.state import OnAbandon, TimeoutAction, Timers
 from games.log.hashing import canonical, sha256_hex
 from games.log.store import SYSTEM, NewEvent
@@ -36,7 +37,7 @@ from .errors import (
     StaleVersion,
     TooManyGames,
 )
-from .models import DEFAULT_BOT_THINK_MS, Game, GameSeat, GameStatus, Visibility, player_ref
+from .models import DEFAULT_BOT_THINK_MS, Game, GameSeat, GameStatus, Visibility
 from .setup import position_from_setup, staff_deck_from_setup
 from .write import GameWrite, load_state, replay_state
 
@@ -118,10 +119,7 @@ def game_create(
         check_open_games(host)
         seated = [host] if seat_host else []
         seated += [_bot_player(first_bot + i, name) for i, name in enumerate(strategies)]
-        taken = [_seat_taken(seat, player) for seat, player in enumerate(seated)]
-        return write.game_create(
-            fields=fields, host=host, seated=seated, first_events=[created, *taken]
-        )
+        return write.game_create(fields=fields, host=host, seated=seated, created=created)
 
 
 def _check_bots_alone(rule_set, bot_think_ms: int) -> None:
@@ -186,11 +184,6 @@ def rule_set_or_error(preset: str, options: dict):
 def _invite_matches(given: str | None, expected: str) -> bool:
     """In constant time; any text may be given (compare_digest takes ASCII strings only)."""
     return bool(given) and secrets.compare_digest(given.encode(), expected.encode())
-
-
-def _seat_taken(seat: int, player: Player) -> NewEvent:
-    actor = f"bot:{seat}" if player.bot else f"player:{player.id}"
-    return NewEvent("seat_taken", {"seat": seat, "player": player_ref(player)}, None, actor)
 
 
 def game_join(*, game_id, player: Player, invite_code: str | None = None) -> GameWrite:
@@ -279,7 +272,7 @@ def _take_free_seat(w: GameWrite, player: Player, **problem) -> None:
             "That seat was just taken.", code="game_full", version=game.version, **problem
         ) from None
     game.seat_taken(free[0], player)
-    w.lobby([_seat_taken(free[0], player)])
+    w.lobby([write.seat_taken(free[0], player)])
 
 
 def game_rematch(*, game_id, player: Player) -> tuple[Game, bool]:
@@ -334,19 +327,12 @@ def game_leave(*, game_id, player: Player) -> GameWrite:
         if game.status == GameStatus.WAITING:
             game.seats.filter(seat=seat).delete()
             game.seat_freed(seat)
-            items = [
-                NewEvent(
-                    "seat_left",
-                    {"seat": seat, "player": str(player.id)},
-                    None,
-                    f"player:{player.id}",
-                )
-            ]
+            events = [(SeatLeft(seat, str(player.id)), f"player:{player.id}")]
             status = None
             if player.id == game.host_id:
-                items.append(NewEvent("game_aborted", {"reason": "host_left"}, None, SYSTEM))
+                events.append((GameAborted("host_left"), SYSTEM))
                 status = GameStatus.ABORTED
-            w.lobby(items, status=status)
+            w.lobby(events, status=status)
             return w
         if game.status != GameStatus.ACTIVE:
             raise GameConflict("The game is over.", version=game.version)
@@ -371,7 +357,7 @@ def game_seat_remove(*, game_id, seat: int, reason: str, staff: Player) -> GameW
                 raise GameConflict("The host's seat is not removed: abort the game instead.")
             game.seats.filter(seat=seat).delete()
             game.seat_freed(seat)
-            w.lobby([NewEvent("seat_left", {"seat": seat, "player": taken.player_id}, None, actor)])
+            w.lobby([(SeatLeft(seat, taken.player_id), actor)])
             return w
         if game.status != GameStatus.ACTIVE:
             raise GameConflict("The game is over.", version=game.version)
@@ -431,8 +417,7 @@ def game_abort(*, game_id, reason: str, staff: Player) -> GameWrite:
         if game.status in (GameStatus.FINISHED, GameStatus.ABORTED):
             raise GameConflict("The game is already over.", version=game.version)
         if game.status == GameStatus.WAITING:
-            aborted = NewEvent("game_aborted", {"reason": reason}, None, f"player:{staff.id}")
-            w.lobby([aborted], status=GameStatus.ABORTED)
+            w.lobby([(GameAborted(reason), f"player:{staff.id}")], status=GameStatus.ABORTED)
         else:
             w.step(engine.AbortGame(reason), actor=f"player:{staff.id}")
     return w

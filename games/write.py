@@ -40,6 +40,7 @@ from django.dispatch import Signal
 
 from games import engine
 from games.engine import GameState, InvalidRules, RuleViolation
+from games.engine.events import Event, PlayerRef, SeatTaken
 from games.engine.expert import Budget
 from games.engine.snapshot import FORMAT, state_from_json, state_to_json
 from games.engine.strategies import ABANDONED_SEAT_STRATEGY, EXPERT, bot_decision
@@ -206,11 +207,15 @@ class GameWrite:
         items = [new_engine_event(event, actor, now) for event in events]
         self._record(items, state, now)
 
-    def lobby(self, items: list[NewEvent], *, status: str | None = None) -> None:
-        """Append the lobby's own events (no engine state changes with them)."""
+    def lobby(self, events: list[tuple[Event, str]], *, status: str | None = None) -> None:
+        """Append the lobby's events (seats taken and left, a waiting game's abort), each
+        with its actor: the engine types and encodes them, and no engine state changes
+        with them."""
         if status is not None:
             self.game.status = status
-        self._record(items, self.state, clock.now())
+        now = clock.now()
+        items = [new_engine_event(event, actor, now) for event, actor in events]
+        self._record(items, self.state, now)
 
     def _record(self, items: list[NewEvent], state: GameState | None, now: datetime) -> None:
         game = self.game
@@ -315,9 +320,9 @@ def _first_unfoldable(rows) -> int | None:
     return None
 
 
-def game_create(*, fields: dict, host, seated: list, first_events: list[NewEvent]) -> Game:
-    """A new head row, the first seats taken (`seated[i]` sits in seat i) and the first
-    events, in one transaction."""
+def game_create(*, fields: dict, host, seated: list, created: NewEvent) -> Game:
+    """A new head row, the first seats taken (`seated[i]` sits in seat i) and its first
+    events, in one transaction: `created` (`game_created`), then a `seat_taken` a seat."""
     with transaction.atomic():
         game = Game(host=host, **fields)
         for seat, player in enumerate(seated):
@@ -326,12 +331,21 @@ def game_create(*, fields: dict, host, seated: list, first_events: list[NewEvent
         GameSeat.objects.bulk_create(
             [GameSeat(game=game, seat=seat, player=player) for seat, player in enumerate(seated)]
         )
-        append_events(game, first_events, now=clock.now())
+        now = clock.now()
+        taken = [seat_taken(seat, player) for seat, player in enumerate(seated)]
+        first_events = [created] + [new_engine_event(e, actor, now) for e, actor in taken]
+        append_events(game, first_events, now=now)
         game.save(update_fields=["version", "head_hash"])
         seated_humans = _humans_seated(game)
         announce_players(seated_humans)
         _wake_players_on_commit(seated_humans)
     return game
+
+
+def seat_taken(seat: int, player) -> tuple[SeatTaken, str]:
+    """The lobby's event of `player` taking `seat`, with its actor."""
+    actor = f"bot:{seat}" if player.bot else f"player:{player.id}"
+    return SeatTaken(seat, PlayerRef(str(player.id), player.name, player.bot)), actor
 
 
 def _humans_seated(game: Game) -> set[str]:

@@ -267,6 +267,8 @@ SPECTACULAR_SETTINGS = {
     # One component for a body in both directions, so that a listed legal action is
     # sent back as it is by a generated client (no PlayAction / PlayActionRequest pair).
     "COMPONENT_SPLIT_REQUEST": False,
+    # A view's phases, shared by the game view and its replay (games.http.wire).
+    "ENUM_NAME_OVERRIDES": {"GameViewPhaseEnum": "games.http.wire.GAME_PHASES"},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.http.schema.add_components",

@@ -22,7 +22,7 @@ from .upcast import upcast
 #: The schema version each event type is written in now.
 SCHEMA_VERSIONS: dict[str, int] = {name: cls.VERSION for name, cls in EVENT_TYPES.items()}
 
-#: The version of shapes that have never changed (and of the shell's own lobby events).
+#: The version of shapes that have never changed (and of `game_created`, the shell's own).
 SCHEMA_VERSION = 1
 
 
@@ -42,7 +42,12 @@ def to_json(value: Any) -> Any:
     if isinstance(value, RuleSet):
         return rules_to_dict(value)
     if dataclasses.is_dataclass(value):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        omitted = getattr(value, "OMITTED_WHEN_EMPTY", ())  # left out when empty (a default)
+        return {
+            f.name: to_json(item)
+            for f in dataclasses.fields(value)
+            if (item := getattr(value, f.name)) or f.name not in omitted
+        }
     return value
 
 

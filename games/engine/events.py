@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar
+from typing import ClassVar, NewType
 
 from .cards import Card, Color
 from .rules import RuleSet
@@ -486,6 +486,53 @@ class GameAborted(Event):
     reason: str
 
 
+# --- the lobby -----------------------------------------------------------------------------
+#
+# What the shell records while a game waits for its players: typed and encoded as every
+# other event is, but never emitted by `decide` (a waiting game has no engine state) and
+# recorded by `evolve` as changing nothing. A waiting game's abort is `GameAborted`.
+
+#: A seat's number as the lobby's events record it (0 to 9).
+Seat = NewType("Seat", int)
+#: A player's id (a UUID) as the lobby's events record it.
+PlayerId = NewType("PlayerId", str)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRef:
+    """A player as a game names them: `bot` is true for a server bot, and left out of
+    the record for a person."""
+
+    OMITTED_WHEN_EMPTY: ClassVar[tuple[str, ...]] = ("bot",)
+    id: PlayerId
+    name: str
+    bot: bool = False
+
+
+# No docstrings: a class's docstring becomes its part's description in the OpenAPI
+# document, which describes these two as it did when the shell wrote them as dicts.
+
+
+@dataclass(slots=True)
+class SeatTaken(Event):
+    # `player` took `seat` of a waiting game (a bot seat: the bot's own player).
+    TYPE = "seat_taken"
+    seat: Seat
+    player: PlayerRef
+
+
+@dataclass(slots=True)
+class SeatLeft(Event):
+    # The player with id `player` left `seat` of a waiting game (or staff freed it).
+    TYPE = "seat_left"
+    seat: Seat
+    player: PlayerId
+
+
+#: The lobby's event types (recorded by the shell; `decide` emits none of them).
+LOBBY_EVENTS: tuple[type[Event], ...] = (SeatTaken, SeatLeft)
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.TYPE: cls
     for cls in (
@@ -521,5 +568,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ShufflesRevealed,
         MatchEnded,
         GameAborted,
+        SeatTaken,
+        SeatLeft,
     )
 }

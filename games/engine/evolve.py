@@ -358,3 +358,8 @@ def _(s: GameState, event: ev.GameAborted) -> None:
     s.status = Status.ABORTED
     s.uno_windows = ()
     s.jump_in_open = False
+
+
+@_on(*ev.LOBBY_EVENTS)
+def _(s: GameState, event: ev.Event) -> None:
+    """A seat taken or left while the game waits: no engine state changes with it."""

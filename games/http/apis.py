@@ -45,7 +45,6 @@ from games.http.serializers import (
     AbortInput,
     GameCreateInput,
     GameListQuery,
-    GameSummary,
     JoinInput,
     QuickMatchInput,
     UnknownCardError,
@@ -79,7 +78,6 @@ from unoservice.pages import (
     keyset_page,
     list_filters,
     page_request,
-    page_serializer,
 )
 from unoservice.rate_limits import ScopedRateThrottle
 from unoservice.serving import on_shared_threads
@@ -240,7 +238,7 @@ class GameListCreateApi(GameApi):
         operation_id="games_list",
         summary="The lobby: games you may see, most recently active first",
         parameters=[GameListQuery, *PAGE_PARAMETERS],
-        responses={200: page_serializer(GameSummary, "GameSummaryPage"), **problems()},
+        responses={200: serializer_of(wire.GameSummaryPage), **problems()},
     )
     def get(self, request):
         query = list_filters(GameListQuery, request.query_params)
@@ -256,7 +254,7 @@ class GameListCreateApi(GameApi):
         page = keyset_page(
             games, page_request(request.query_params), order=("-updated_at", "-id"), item=_summary
         )
-        return Response(page)
+        return Response(answer(wire.GameSummaryPage, page))
 
     @extend_schema(
         operation_id="games_create",
@@ -894,7 +892,7 @@ class GameReplayApi(GameApi):
             ),
             IF_NONE_MATCH,
         ],
-        responses={200: GameView, **NOT_MODIFIED, **problems(409)},
+        responses={200: serializer_of(wire.GameReplay), **NOT_MODIFIED, **problems(409)},
     )
     def get(self, request, game_id):
         at = _int_param(request, "at", None, 0, MAX_SEQ)
@@ -902,7 +900,8 @@ class GameReplayApi(GameApi):
         replay = _with_absolute_links(
             request, selectors.game_replay_get(game=game, player=request.user, at=at)
         )
-        return with_etag(request, Response(replay), version_etag(replay["version"]))
+        body = answer(wire.GameReplay, replay)
+        return with_etag(request, Response(body), version_etag(body.version))
 
 
 class GameExportApi(GameApi):

@@ -45,7 +45,7 @@ RESPONSE_HEADERS = {
 }
 RATE_LIMIT_HEADERS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset")
 #: Response bodies sent with an ETag (the game's version and a digest of the answer).
-VERSIONED_BODIES = ("GameView", "ActionResult", "LegalActions", "EventFeed")
+VERSIONED_BODIES = ("GameView", "GameReplay", "ActionResult", "LegalActions", "EventFeed")
 
 
 def status_and_codes(refusal) -> tuple[int, Iterable[str]]:

@@ -21,7 +21,7 @@ from functools import cache
 from games.engine import play_checks
 from games.engine.cards import CARDS_BY_CODE, DARK_FACES, LIGHT_FACES, Card
 from games.engine.errors import ErrorCode
-from games.engine.events import EVENT_TYPES
+from games.engine.events import EVENT_TYPES, PlayerId, PlayerRef, Seat
 from games.engine.rules import (
     BOOL,
     OPTION_KINDS,
@@ -186,7 +186,8 @@ def winner_component() -> dict:
 
 # --- events ------------------------------------------------------------------------------
 
-#: Events the shell records around the engine's (the lobby), with their public parts.
+#: Events the shell records around the engine's, with their public parts: the game's
+#: creation (the lobby's seats taken and left are the engine's `SeatTaken`, `SeatLeft`).
 SHELL_EVENTS: dict[str, dict] = {
     "game_created": {
         "properties": {
@@ -211,14 +212,6 @@ SHELL_EVENTS: dict[str, dict] = {
         },
         "required": ["seats", "rules", "timers", "visibility", "host", "staff_setup"],
     },
-    "seat_taken": {
-        "properties": {"seat": SEAT, "player": ref("PlayerRef")},
-        "required": ["seat", "player"],
-    },
-    "seat_left": {
-        "properties": {"seat": SEAT, "player": {"type": "string", "format": "uuid"}},
-        "required": ["seat", "player"],
-    },
 }
 
 
@@ -235,6 +228,11 @@ def _nullable(schema: dict) -> dict:
     return {**schema, "nullable": True}
 
 
+#: The engine's types that have a schema of their own: a lobby event's seat and player
+#: (the answers' `PlayerRef`, games.http.wire, is the shape a player is shown in).
+_NAMED = {Seat: SEAT, PlayerId: {"type": "string", "format": "uuid"}, PlayerRef: ref("PlayerRef")}
+
+
 class _Types:
     """JSON schemas of the engine's field types, as games.engine.codec writes them;
     nested facts (`Deadline`, `PendingDraw`, …) become components of their own."""
@@ -243,6 +241,9 @@ class _Types:
         self.components: dict[str, dict] = {}
 
     def of(self, hint) -> dict:
+        named = _NAMED.get(hint)
+        if named is not None:
+            return named
         origin, args = typing.get_origin(hint), typing.get_args(hint)
         if origin in (typing.Union, types.UnionType):
             rest = [a for a in args if a is not type(None)]

@@ -28,8 +28,6 @@ from games.http.schema_types import (
     CARD_REF,
     EVENT_REF,
     RULE_OPTIONS_REF,
-    RULES_REF,
-    TIMERS_REF,
     WINNER_REF,
 )
 from games.http.wire import serializer_of
@@ -40,7 +38,6 @@ from unoservice.api import (
     StrictBooleanField,
     StrictCharField,
     StrictIntegerField,
-    TimeField,
     UnknownField,
 )
 
@@ -65,11 +62,6 @@ class CardField(serializers.CharField):
         return super().to_internal_value(data)
 
 
-@extend_schema_field(RULES_REF)
-class RulesField(serializers.JSONField):
-    """The rules in force: the preset and every option."""
-
-
 @extend_schema_field(RULE_OPTIONS_REF)
 class RuleOptionsField(serializers.DictField):
     """Rule options by name (checked by the engine's rules, which name a bad one). More
@@ -87,11 +79,6 @@ class RuleOptionsField(serializers.DictField):
                     invalid.message, code=invalid.code, option=invalid.option
                 ) from None
         return super().to_internal_value(data)
-
-
-@extend_schema_field(TIMERS_REF)
-class TimersField(serializers.JSONField):
-    """The game's timers, every field."""
 
 
 @extend_schema_field({"allOf": [WINNER_REF], "nullable": True})
@@ -419,19 +406,6 @@ def parse_action(data) -> _Action:
 
 GameView = serializer_of(wire.GameView)
 PlayerRef = serializer_of(wire.PlayerRef)
-
-
-class GameSummary(serializers.Serializer):
-    id = serializers.UUIDField()
-    status = serializers.CharField()
-    visibility = serializers.CharField()
-    seat_count = serializers.IntegerField()
-    seats_taken = serializers.IntegerField()
-    rules = RulesField()
-    host = PlayerRef()
-    version = serializers.IntegerField()
-    created_at = TimeField()
-    updated_at = TimeField(help_text="When the game last changed.")
 
 
 class GameListQuery(serializers.Serializer):

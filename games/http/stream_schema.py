@@ -12,7 +12,8 @@ from __future__ import annotations
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
-from games.http.serializers import EventField, GameView, PlayerRef, TimeField, WinnerField
+from games.http.serializers import EventField, GameView, PlayerRef, WinnerField
+from unoservice.api import TimeField
 
 PHASES = ["play", "drawn_card", "respond_draw4", "choose_color", "choose_target"]
 

@@ -110,6 +110,19 @@ class UnoWindowView(Shape, kw_only=True, forbid_unknown_fields=True):
 COLORS = Literal["red", "yellow", "green", "blue", "pink", "teal", "orange", "purple"]
 
 
+GamePhase = Literal[
+    "waiting",
+    "play",
+    "drawn_card",
+    "respond_draw4",
+    "choose_color",
+    "choose_target",
+    "finished",
+]
+#: The phases a view shows (one enum in the OpenAPI document: settings' ENUM_NAME_OVERRIDES).
+GAME_PHASES = typing.get_args(GamePhase)
+
+
 class GameView(Shape, kw_only=True, forbid_unknown_fields=True):
     """A game as its viewer sees it. `rules` and `timers` travel once: in GET /games/{id}
     (and a replay) and a stream connection's first view; every view has `rules_id`."""
@@ -147,15 +160,7 @@ class GameView(Shape, kw_only=True, forbid_unknown_fields=True):
     color: COLORS | None
     direction: Literal["clockwise", "counterclockwise"]
     to_act: int | None
-    phase: Literal[
-        "waiting",
-        "play",
-        "drawn_card",
-        "respond_draw4",
-        "choose_color",
-        "choose_target",
-        "finished",
-    ]
+    phase: GamePhase
     pending_draw: int
     challengeable: int | None | Unset = UNSET
     uno_window: UnoWindowView | None
@@ -215,6 +220,33 @@ class GameView(Shape, kw_only=True, forbid_unknown_fields=True):
             "game, and in a replay)."
         ),
     ]
+
+
+class GameReplay(GameView, kw_only=True, forbid_unknown_fields=True):
+    """A game as its viewer saw it as of seq `at`: `version` is `at` and `head_hash` the
+    hash of that event; `legal_actions` is empty (nothing can be sent to a past position)."""
+
+    replay_of: Annotated[int, _doc("The game's version now (the seq of its last event).")]
+
+
+class GameSummary(Shape, kw_only=True, forbid_unknown_fields=True):
+    id: Annotated[str, UUID]
+    status: str
+    visibility: str
+    seat_count: int
+    seats_taken: int
+    rules: Annotated[Json, _shape(**RULES_REF)]
+    host: PlayerRef
+    version: int
+    created_at: Annotated[str, TIME]
+    updated_at: Annotated[str, _doc("When the game last changed.", format="date-time")]
+
+
+class GameSummaryPage(Shape, kw_only=True, forbid_unknown_fields=True):
+    results: list[GameSummary]
+    next_cursor: (
+        Annotated[str, _doc("Pass as `cursor` for the next page; null on the last page.")] | None
+    )
 
 
 class EventFeed(Shape, kw_only=True, forbid_unknown_fields=True):

@@ -250,3 +250,18 @@ def test_names_refuse_exactly_the_unprintable_characters_of_the_basic_plane():
             continue
         assert bool(refused.match(char)) is (not char.isprintable()), hex(code_point)
     assert sys.maxunicode > 0xFFFF
+
+
+def test_the_replay_and_the_lobby_page_are_documented_by_the_shapes_they_are_rendered_as(
+    document,
+):
+    """The replay carries `replay_of` (the game's version now); its schema names it."""
+    from games.http import wire
+
+    found = schemas(document)
+    replay = document["paths"]["/api/v1/games/{game_id}/replay"]["get"]["responses"]["200"]
+    assert target(replay["content"]["application/json"]["schema"]) == "GameReplay"
+    assert set(found["GameReplay"]["properties"]) == set(wire.GameReplay.__struct_fields__)
+    assert "replay_of" in found["GameReplay"]["required"]
+    assert set(found["GameSummary"]["properties"]) == set(wire.GameSummary.__struct_fields__)
+    assert target(found["GameSummaryPage"]["properties"]["results"]["items"]) == "GameSummary"

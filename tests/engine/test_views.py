@@ -300,3 +300,17 @@ def test_view_of_a_finished_match_shows_the_winner_and_no_turn():
     assert view["to_act"] is None
     assert view["winner"] == 1
     assert view["ranking"][0] == 1
+
+
+def test_the_lobby_events_are_public_to_every_viewer():
+    ann = ev.PlayerRef("6d3c6b1e-0000-4000-8000-000000000001", "Ann")
+    for event in (ev.SeatTaken(0, ann), ev.SeatLeft(0, ann.id), ev.GameAborted("host_left")):
+        for viewer in (Viewer.spectator(), Viewer.of_seat(0), Viewer.of_seat(1)):
+            redacted = redact_for(event, viewer)
+            assert redacted["private"] is None
+            assert redacted == redact_for(event, Viewer.staff_member())
+    assert redact_for(ev.SeatTaken(0, ann), Viewer.spectator()) == {
+        "type": "seat_taken",
+        "public": {"seat": 0, "player": {"id": ann.id, "name": "Ann"}},
+        "private": None,
+    }

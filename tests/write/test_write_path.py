@@ -118,6 +118,38 @@ def test_every_kind_of_write_leaves_the_head_row_and_cache_in_step_with_the_log(
     assert game.open_deadlines == {} and game.next_due_at is None
 
 
+def test_the_lobbys_events_are_recorded_in_the_shape_the_shell_wrote_them_in(clock):
+    """Seats taken and left and a waiting game's abort are the engine's events now; their
+    stored parts (which the hash chain covers) are the dicts the shell wrote before, so
+    the logs recorded then and now read, replay and audit alike."""
+    ann, _ = player_register(name="ann")
+    bob, _ = player_register(name="bob")
+    game = services.game_create(
+        host=ann, seats=3, rules={"preset": "classic"}, bots=[{"strategy": "greedy"}]
+    )
+    services.game_join(game_id=game.id, player=bob)
+    services.game_leave(game_id=game.id, player=bob)
+    services.game_leave(game_id=game.id, player=ann)  # the host leaves: the game is aborted
+    rows = list(GameEvent.objects.filter(game=game).order_by("seq"))
+    bot = rows[2].public["player"]
+    assert [(r.type, r.schema_version, r.actor, r.public, r.private) for r in rows[1:]] == [
+        ("seat_taken", 1, f"player:{ann.id}", {"seat": 0, "player": ref(ann)}, None),
+        ("seat_taken", 1, "bot:1", {"seat": 1, "player": {**bot, "bot": True}}, None),
+        ("seat_taken", 1, f"player:{bob.id}", {"seat": 2, "player": ref(bob)}, None),
+        ("seat_left", 1, f"player:{bob.id}", {"seat": 2, "player": str(bob.id)}, None),
+        ("seat_left", 1, f"player:{ann.id}", {"seat": 0, "player": str(ann.id)}, None),
+        ("game_aborted", 1, "system", {"reason": "host_left"}, None),
+    ]
+    assert set(bot) == {"id", "name", "bot"}
+    game.refresh_from_db()
+    assert game.status == "aborted" and audit_game(game)["ok"], audit_game(game)
+    assert replay_state(game).status.value == "aborted"
+
+
+def ref(player) -> dict:
+    return {"id": str(player.id), "name": player.name}
+
+
 def test_a_refused_command_changes_nothing(table):
     game, ann, bob = table
     before = head(game.id)

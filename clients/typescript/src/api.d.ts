@@ -891,6 +891,83 @@ export interface components {
             /** Format: uri */
             seal: string;
         };
+        /**
+         * @description A game as its viewer saw it as of seq `at`: `version` is `at` and `head_hash` the
+         *     hash of that event; `legal_actions` is empty (nothing can be sent to a past position).
+         */
+        GameReplay: {
+            /** Format: uuid */
+            id: string;
+            /** @description The seq of the last event; the ETag begins with it, and If-Match takes it. */
+            version: number;
+            /** @description The hash of the event at `version` (64 zeros before any): evidence a client keeps as it plays. */
+            head_hash: string;
+            status: components["schemas"]["StatusEnum"];
+            visibility: components["schemas"]["VisibilityEnum"];
+            /** @description For seated players. */
+            invite_code?: string;
+            /** Format: uuid */
+            host: string;
+            seat_count: number;
+            /** @description A digest of the game's `rules` and `timers`, the same in every view of the game: the first 16 lower-case hex characters of sha256(canonical({"rules": rules, "timers": timers})), canonical as for the hash chain (sorted keys, no whitespace, UTF-8). A client that holds the rule set of this id needs it no more. */
+            rules_id: string;
+            /** @description In GET /games/{id}, a replay and a stream's first view only (see `rules_id`). */
+            rules?: components["schemas"]["Rules"];
+            /** @description In GET /games/{id}, a replay and a stream's first view only (see `rules_id`). */
+            timers?: components["schemas"]["Timers"];
+            /** @description How long the game's bots wait before they act, in milliseconds. */
+            bot_think_ms: number;
+            /** Format: date-time */
+            created_at: string;
+            seats: components["schemas"]["SeatView"][];
+            you: components["schemas"]["YouView"] | null;
+            round: number;
+            dealer: number | null;
+            top_card: components["schemas"]["Card"] | null;
+            color: (components["schemas"]["ColorEnum"] | components["schemas"]["NullEnum"]) | null;
+            direction: components["schemas"]["DirectionEnum"];
+            to_act: number | null;
+            phase: components["schemas"]["GameViewPhaseEnum"];
+            pending_draw: number;
+            challengeable?: number | null;
+            uno_window: components["schemas"]["UnoWindowView"] | null;
+            draw_pile: number;
+            discard_pile: number;
+            draw_pile_cards?: components["schemas"]["Card"][];
+            /**
+             * @description UNO FLIP!: the side up.
+             *
+             *     * `light` - light
+             *     * `dark` - dark
+             */
+            side?: components["schemas"]["SideEnum"];
+            /** @description UNO FLIP!: the face the draw pile's top card shows everyone. */
+            draw_pile_back?: string | null;
+            /** Format: date-time */
+            deadline_at: string | null;
+            /** Format: date-time */
+            server_time: string;
+            /** @description A seat, or a team's seats. */
+            winner: components["schemas"]["Winner"] | null;
+            ranking: number[];
+            provably_fair?: boolean;
+            /**
+             * Format: uuid
+             * @description The rematch of this ended game, once one of its players asked for it (POST /games/{id}/rematch); null until then.
+             */
+            next_game_id: string | null;
+            /**
+             * Format: uri
+             * @description Once the game has ended (finished or aborted): a link to its replay page in a browser, showing the game step by step as you may see it (your own cards always; every hand once the service opens ended games to their players). The link is signed for you and this game, holds no token, grants no API access, and works for 24 hours from this response; ask for the game again for a fresh one. Null while the game is waiting or active.
+             */
+            replay_url: string | null;
+            /** @description How many signed-in viewers without a seat stream the game now, counted across every web process. Not part of `version`: it changes no ETag and wakes no stream; a view shows it as of when it was built. */
+            spectators: number;
+            /** @description What you may send now, as ready-to-send bodies for POST /actions: the `actions` GET /games/{id}/legal-actions answers ([] without a seat, outside an active game, and in a replay). */
+            legal_actions: components["schemas"]["Action"][];
+            /** @description The game's version now (the seq of its last event). */
+            replay_of: number;
+        };
         GameStarted: {
             /** Format: uuid */
             game: string;
@@ -5094,7 +5171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GameView"];
+                    "application/json": components["schemas"]["GameReplay"];
                 };
             };
             /** @description Not modified: the `ETag` in `If-None-Match` is still this answer's. No body; keep your copy. */

@@ -108,6 +108,7 @@ from .game_ended import GameEnded
 from .game_ended_frame import GameEndedFrame
 from .game_ended_frame_kind_enum import GameEndedFrameKindEnum
 from .game_links_output import GameLinksOutput
+from .game_replay import GameReplay
 from .game_started import GameStarted
 from .game_started_event import GameStartedEvent
 from .game_started_event_private_type_0 import GameStartedEventPrivateType0
@@ -481,6 +482,7 @@ __all__ = (
     "GameEndedFrame",
     "GameEndedFrameKindEnum",
     "GameLinksOutput",
+    "GameReplay",
     "GamesAbortProblem",
     "GamesAbortProblemCode",
     "GamesActProblem",

@@ -7,7 +7,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.game_view import GameView
+from ...models.game_replay import GameReplay
 from ...models.games_replay_problem import GamesReplayProblem
 from ...types import UNSET, Response, Unset
 
@@ -42,9 +42,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | GameView | GamesReplayProblem | None:
+) -> Any | GameReplay | GamesReplayProblem | None:
     if response.status_code == 200:
-        response_200 = GameView.from_dict(response.json())
+        response_200 = GameReplay.from_dict(response.json())
 
         return response_200
 
@@ -95,7 +95,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | GameView | GamesReplayProblem]:
+) -> Response[Any | GameReplay | GamesReplayProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -110,7 +110,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     at: int,
     if_none_match: str | Unset = UNSET,
-) -> Response[Any | GameView | GamesReplayProblem]:
+) -> Response[Any | GameReplay | GamesReplayProblem]:
     """The game as of seq `at`, as you may see it
 
      A view as of `at` (`version` is `at`, `replay_of` the game's version), with `rules` and `timers`;
@@ -128,7 +128,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | GameView | GamesReplayProblem]
+        Response[Any | GameReplay | GamesReplayProblem]
     """
 
     kwargs = _get_kwargs(
@@ -150,7 +150,7 @@ def sync(
     client: AuthenticatedClient,
     at: int,
     if_none_match: str | Unset = UNSET,
-) -> Any | GameView | GamesReplayProblem | None:
+) -> Any | GameReplay | GamesReplayProblem | None:
     """The game as of seq `at`, as you may see it
 
      A view as of `at` (`version` is `at`, `replay_of` the game's version), with `rules` and `timers`;
@@ -168,7 +168,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | GameView | GamesReplayProblem
+        Any | GameReplay | GamesReplayProblem
     """
 
     return sync_detailed(
@@ -185,7 +185,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     at: int,
     if_none_match: str | Unset = UNSET,
-) -> Response[Any | GameView | GamesReplayProblem]:
+) -> Response[Any | GameReplay | GamesReplayProblem]:
     """The game as of seq `at`, as you may see it
 
      A view as of `at` (`version` is `at`, `replay_of` the game's version), with `rules` and `timers`;
@@ -203,7 +203,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | GameView | GamesReplayProblem]
+        Response[Any | GameReplay | GamesReplayProblem]
     """
 
     kwargs = _get_kwargs(
@@ -223,7 +223,7 @@ async def asyncio(
     client: AuthenticatedClient,
     at: int,
     if_none_match: str | Unset = UNSET,
-) -> Any | GameView | GamesReplayProblem | None:
+) -> Any | GameReplay | GamesReplayProblem | None:
     """The game as of seq `at`, as you may see it
 
      A view as of `at` (`version` is `at`, `replay_of` the game's version), with `rules` and `timers`;
@@ -241,7 +241,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | GameView | GamesReplayProblem
+        Any | GameReplay | GamesReplayProblem
     """
 
     return (
