@@ -42,6 +42,8 @@ from django.db.backends.signals import connection_created
 from django.db.migrations.recorder import MigrationRecorder
 from django.db.models.signals import post_migrate
 
+from games.log.partitioning import partitions
+
 EVENT_TABLE = "games_gameevent"
 POSTGRES_TRIGGER = "games_gameevent_append_only"
 SQLITE_FUNCTION = "uno_event_log_rewritable"
@@ -266,10 +268,11 @@ def restore_sqlite_triggers(connection: BaseDatabaseWrapper) -> bool:
 
 def grant_service_role(connection: BaseDatabaseWrapper, role: str) -> None:
     """Give the service's PostgreSQL role what the service needs and no more: INSERT and
-    SELECT on the event log; SELECT on archived logs and on the migration history;
-    SELECT, INSERT, UPDATE and DELETE on every other table of the schema, now and (default
-    privileges) on tables the owner creates later; use of the sequences. Run by the owner
-    after every `migrate`."""
+    SELECT on the event log (on PostgreSQL the partitioned table, and nothing on its
+    partitions); SELECT on archived logs and on the migration history; SELECT, INSERT,
+    UPDATE and DELETE on every other table of the schema, now and (default privileges) on
+    tables the owner creates later; use of the sequences. Run by the owner after every
+    `migrate`."""
     quote = connection.ops.quote_name
     with connection.cursor() as cursor:
         _check_service_role(cursor, role)
@@ -293,6 +296,10 @@ def grant_service_role(connection: BaseDatabaseWrapper, role: str) -> None:
         ]
         for statement in statements:
             cursor.execute(statement)
+        # The events' partitions (games.log.partitioning) are tables of the schema too:
+        # the service reaches them through the partitioned table alone.
+        for name in partitions(cursor):
+            cursor.execute(f"REVOKE ALL ON {quote(name)} FROM {grantee}")
 
 
 def _check_service_role(cursor, role: str) -> None:

@@ -208,7 +208,8 @@ def overwrites() -> dict[str, str]:
         f"ON CONFLICT ({target}) DO UPDATE": overwrite_sql("INSERT", key)
         + where
         + f" ON CONFLICT ({target}) DO UPDATE SET actor = EXCLUDED.actor"
-        for key, target in (("", "game_id, seq"), ("id, ", "id"))
+        # the primary key: (id, game_id) in the table partitioned by game (migration 0018)
+        for key, target in (("", "game_id, seq"), ("id, ", "id, game_id"))
     }
 
 

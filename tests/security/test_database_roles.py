@@ -166,6 +166,40 @@ def test_the_service_role_may_append_and_read_events_and_is_refused_every_change
     assert audit_game(game)["ok"]
 
 
+def test_the_service_role_reaches_the_events_partitions_only_through_the_events_table(
+    client, service_role
+):
+    from games.log.partitioning import partitions
+
+    game = played_game(client, moves=2)
+    migrate_granting(service_role)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT DISTINCT tableoid::regclass::text FROM {EVENT_TABLE} WHERE game_id = %s",
+            [game.pk],
+        )
+        [home] = [name for (name,) in cursor.fetchall()]
+        assert home in partitions(cursor)
+    game_id = str(game.pk)
+    refusals = {
+        "SELECT": f"SELECT count(*) FROM {home} WHERE game_id = %s",
+        "INSERT": f"INSERT INTO {home} SELECT * FROM {home} WHERE false",
+        "UPDATE": f"UPDATE {home} SET actor = 'system' WHERE game_id = %s",
+        "DELETE": f"DELETE FROM {home} WHERE game_id = %s",
+        "TRUNCATE": f"TRUNCATE {home}",
+        "DETACH": f"ALTER TABLE {EVENT_TABLE} DETACH PARTITION {home}",
+    }
+    said = {
+        name: refusal_of(service_role, sql, [game_id] if "%s" in sql else [])
+        for name, sql in refusals.items()
+    }
+    refused = re.compile(
+        rf"(permission denied for table|must be owner of table) ({home}|{EVENT_TABLE})"
+    )
+    assert {name: s for name, s in said.items() if not (s and refused.fullmatch(s))} == {}
+    assert GameEvent.objects.filter(game=game).count() == game.version
+
+
 def test_the_service_role_does_all_the_service_does(service_role, repo_dir, tmp_path, child_env):
     migrate_granting(service_role)
     env = child_env(
