@@ -205,6 +205,12 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": _static_backend},
 }
+if not PRODUCTION:
+    # The data folder is the user's alone; Django would chmod each copied file to 0644.
+    STORAGES["staticfiles"]["OPTIONS"] = {
+        "file_permissions_mode": 0o600,
+        "directory_permissions_mode": env.PRIVATE_FOLDER,
+    }
 
 LOG_LEVEL = logs.log_level(ENV)
 LOG_FORMAT = logs.log_format(ENV, PRODUCTION)
