@@ -105,6 +105,14 @@ def refusal_of(role: Role, statement: str, params=()) -> str | None:
     return None
 
 
+def refusals_of(role: Role, statements: dict[str, str], game_id: str) -> dict:
+    """Each named statement's refusal (as `refusal_of`), a `%s` in it bound to the game."""
+    return {
+        name: refusal_of(role, sql, [game_id] if "%s" in sql else [])
+        for name, sql in statements.items()
+    }
+
+
 def refused_by_privileges(message: str | None) -> bool:
     """Refused for want of a privilege or of ownership, not merely by the trigger (which
     an UPDATE or DELETE would also meet, but which its owner can switch off)."""
@@ -189,10 +197,7 @@ def test_the_service_role_reaches_the_events_partitions_only_through_the_events_
         "TRUNCATE": f"TRUNCATE {home}",
         "DETACH": f"ALTER TABLE {EVENT_TABLE} DETACH PARTITION {home}",
     }
-    said = {
-        name: refusal_of(service_role, sql, [game_id] if "%s" in sql else [])
-        for name, sql in refusals.items()
-    }
+    said = refusals_of(service_role, refusals, game_id)
     refused = re.compile(
         rf"(permission denied for table|must be owner of table) ({home}|{EVENT_TABLE})"
     )
@@ -385,10 +390,7 @@ def test_the_service_role_may_read_archived_logs_and_never_write_or_remove_them(
         "TRUNCATE": f"TRUNCATE {ARCHIVE_TABLE}",
         "DELETE events": f"DELETE FROM {EVENT_TABLE} WHERE game_id = %s",
     }
-    said = {
-        name: refusal_of(service_role, sql, [game_id] if "%s" in sql else [])
-        for name, sql in refusals.items()
-    }
+    said = refusals_of(service_role, refusals, game_id)
     privilege = re.compile(rf"permission denied for table ({ARCHIVE_TABLE}|{EVENT_TABLE})")
     assert {name: s for name, s in said.items() if not (s and privilege.fullmatch(s))} == {}
     with service_role.connect() as conn:
