@@ -15,6 +15,7 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 
 def work_folder(stack: contextlib.ExitStack, name: str, keep: bool) -> tuple[Path, Path]:
@@ -150,6 +151,68 @@ def start_redis(stack: contextlib.ExitStack, work: Path) -> tuple[str, int]:
 
     wait_for(answers, 10, "Redis")
     return f"redis://127.0.0.1:{port}/0", int(pidfile.read_text())
+
+
+def start_pgbouncer(
+    stack: contextlib.ExitStack, database_url: str, *, pool_size: int
+) -> tuple[str, str]:
+    """pgbouncer (Debian's package) in transaction mode on a free loopback port, in front
+    of the database `database_url` names, with at most `pool_size` server connections;
+    stopped when `stack` closes. Returns the URL that reaches that database through it
+    (the same user, password and database name) and the URL of its admin console, where
+    `SHOW SERVERS` lists its server connections (remote_pid: their PostgreSQL backends)."""
+    target = urlsplit(database_url)
+    name = target.path.lstrip("/")
+    folder = Path(tempfile.mkdtemp(prefix="uno-pgbouncer."))
+    stack.callback(shutil.rmtree, folder, ignore_errors=True)
+    folder.chmod(0o755)
+    user = target.username or "postgres"
+    server = f"host={target.hostname or '127.0.0.1'} port={target.port or 5432} dbname={name}"
+    server += f" user={user}" + (f" password={target.password}" if target.password else "")
+    port = free_port()
+    (folder / "users.txt").write_text(f'"{user}" "{target.password or ""}"\n')
+    (folder / "pgbouncer.ini").write_text(
+        f"[databases]\n{name} = {server}\n\n[pgbouncer]\n"
+        f"listen_addr = 127.0.0.1\nlisten_port = {port}\nunix_socket_dir =\n"
+        f"auth_type = trust\nauth_file = {folder / 'users.txt'}\nadmin_users = {user}\n"
+        f"pool_mode = transaction\ndefault_pool_size = {pool_size}\n"
+        "max_client_conn = 1000\nreserve_pool_size = 0\n"
+        f"logfile = {folder / 'pgbouncer.log'}\n"
+    )
+    as_postgres: list[str] = []
+    if os.geteuid() == 0:  # pgbouncer refuses to run as root
+        for path in folder.iterdir():
+            shutil.chown(path, "postgres", "postgres")
+        shutil.chown(folder, "postgres", "postgres")
+        as_postgres = ["runuser", "-u", "postgres", "--"]
+    binary = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
+    process = subprocess.Popen(
+        [*as_postgres, binary, str(folder / "pgbouncer.ini")],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+    def stop() -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=10)
+
+    stack.callback(stop)
+
+    def answers() -> bool:
+        if process.poll() is not None:
+            log = folder / "pgbouncer.log"
+            raise SystemExit(f"pgbouncer exited: {log.read_text() if log.exists() else ''}")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+            return True
+        return False
+
+    wait_for(answers, 10, "pgbouncer")
+    auth = user + (f":{target.password}" if target.password else "")
+    through = urlunsplit(target._replace(netloc=f"{auth}@127.0.0.1:{port}"))
+    return through, f"postgres://{auth}@127.0.0.1:{port}/pgbouncer"
 
 
 def redis_as_compose(stack: contextlib.ExitStack, work: Path, redis_url: str, bench: str) -> str:
