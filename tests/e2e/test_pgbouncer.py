@@ -41,7 +41,7 @@ class Pooler:
     admin_url: str  # pgbouncer's console
 
     def show(self, what: str) -> list[dict]:
-        with psycopg.connect(self.admin_url, autocommit=True) as console:
+        with psycopg.connect(self.admin_url, autocommit=True, prepare_threshold=None) as console:
             cursor = console.execute(f"SHOW {what}")
             names = [column.name for column in cursor.description]
             return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
