@@ -4,6 +4,7 @@ the best way Django serves it, on the same database and the same machine.
     uv run python bench/load.py [--server production] [--seconds 24] [--slices 3]
     uv run python bench/load.py --database sqlite
     uv run python bench/load.py --server gunicorn-sync,gunicorn-gthread,uvicorn
+    uv run python bench/load.py --pooler [--pool-size 4] [--workers 8 --games 16]
 
 Two servers run side by side, each on its own free loopback port:
 
