@@ -76,7 +76,8 @@ twice, side by side and in turns as above: directly, and through pgbouncer
 each one holds are counted every 0.2 s (pg_stat_activity, by the application_name each
 server's connections carry; through pgbouncer, its server connections): the most open
 at once and the most busy at once. It prints, for each, moves/s, the move's p99 and
-those counts (`pooling` in the JSON).
+those counts, and what a move through pgbouncer cost it: its CPU, the transactions and
+statements it passed on (`pooling` in the JSON).
 
 Goals: project writes/s >= 0.5 x bare writes/s; project write p99 <= 3 x bare write p99;
 `GET /games/{id}` p50 <= 3 x the bare GET p50, for the fresh game and for the long one.
@@ -112,6 +113,9 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from bench.servers import (  # noqa: E402
+    Pgbouncer,
+    console_rows,
+    cpu_seconds,
     free_port,
     redis_as_compose,
     start_pgbouncer,
@@ -359,8 +363,7 @@ class Database:
     vendor: str  # postgresql or sqlite
     url: str | None  # None: the embedded SQLite file in data_dir
     data_dir: Path
-    pooler_url: str | None = None  # the database through pgbouncer (--pooler)
-    pooler_admin_url: str | None = None  # pgbouncer's console
+    pooler: Pgbouncer | None = None  # in front of it (--pooler)
 
 
 def fresh_database(stack: contextlib.ExitStack, server_url: str, keep: bool) -> str:
@@ -535,7 +538,7 @@ def running(server: Server, database: Database, work: Path, args):
             **server_env(database, work, server.db, database.vendor == "postgresql"),
             # What its connections are named in pg_stat_activity (the backends' count).
             "PGAPPNAME": application_name(server),
-            **({"DATABASE_POOLER_URL": database.pooler_url} if server.pooled else {}),
+            **({"DATABASE_POOLER_URL": database.pooler.url} if server.pooled else {}),
             "BENCH_ASGI_POOL": "1" if server.kind == "django-asgi-pooled" else "",
             # What unoservice.gunicorn_conf sets for the gunicorn-run servers.
             **({"UNO_DB_CONN_MAX_AGE": "60"} if server.kind == "granian" else {}),
@@ -644,6 +647,7 @@ class Tally:
     writes: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    warmup_writes: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def failed(self, what: str) -> None:
@@ -751,6 +755,7 @@ def load(project_ports: dict, bare_port: int, games: list[BenchGame], bare_row: 
         warm = Tally()
         project_slice(port, args.warmup / 2, warm)
         projects[name].errors += warm.errors
+        projects[name].warmup_writes = len(warm.writes)
     warm = Tally()
     bare_slice(args.warmup / 2, warm)
     bare.errors += warm.errors
@@ -833,13 +838,8 @@ class BackendCount:
         with contextlib.ExitStack() as stack:
             database = stack.enter_context(psycopg.connect(self.database.url, autocommit=True))
             console = None
-            if self.database.pooler_admin_url:
-                # The console speaks the simple protocol only: nothing prepared.
-                console = stack.enter_context(
-                    psycopg.connect(
-                        self.database.pooler_admin_url, autocommit=True, prepare_threshold=None
-                    )
-                )
+            if self.database.pooler:
+                console = stack.enter_context(self.database.pooler.console())
             while not self._stopping.wait(BACKEND_SAMPLE_SECONDS):
                 self._sample(database, console)
 
@@ -850,9 +850,9 @@ class BackendCount:
         ).fetchall()
         pooled_states: list[str] = []
         if console is not None:
-            pooled_states = [row["state"] for row in _console(console, "SERVERS")]
+            pooled_states = [row["state"] for row in console_rows(console, "SERVERS")]
             clients = [
-                row for row in _console(console, "CLIENTS") if row["database"] != "pgbouncer"
+                row for row in console_rows(console, "CLIENTS") if row["database"] != "pgbouncer"
             ]
             self.pooler_clients = max(self.pooler_clients, len(clients))
         for server in self.servers:
@@ -867,10 +867,38 @@ class BackendCount:
             self.busy[server.name] = max(self.busy[server.name], busy)
 
 
-def _console(console, what: str) -> list[dict]:
-    cursor = console.execute(f"SHOW {what}")
-    names = [column.name for column in cursor.description]
-    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+class PoolerCost:
+    """What pgbouncer spent while the load ran: its CPU (the console queries of
+    BackendCount included), and the transactions and statements it passed on to the
+    run's database; per move made through it, warm-up included."""
+
+    def __init__(self, database: Database):
+        self.pooler = database.pooler
+        self.name = urlsplit(database.url).path.lstrip("/")
+
+    def __enter__(self) -> PoolerCost:
+        self.cpu, self.stats = cpu_seconds(self.pooler.pid), self._stats()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.cpu = cpu_seconds(self.pooler.pid) - self.cpu
+        after = self._stats()
+        self.stats = {key: after[key] - self.stats[key] for key in after}
+
+    def per_move(self, moves: int) -> dict:
+        return {
+            "pgbouncer_cpu_ms_per_move": round(self.cpu * 1000 / max(moves, 1), 3),
+            "transactions_per_move": round(self.stats["transactions"] / max(moves, 1), 2),
+            "statements_per_move": round(self.stats["statements"] / max(moves, 1), 2),
+        }
+
+    def _stats(self) -> dict:
+        with self.pooler.console() as console:
+            row = next(r for r in console_rows(console, "STATS") if r["database"] == self.name)
+        return {
+            "transactions": int(row["total_xact_count"]),
+            "statements": int(row["total_query_count"]),  # as pgbouncer counts queries
+        }
 
 
 # --- the run -------------------------------------------------------------------------------
@@ -903,6 +931,7 @@ def run(args, work: Path, database: Database) -> dict:
         ports = {server.name: server.port for server in projects}
         with contextlib.ExitStack() as counting:
             backends = counting.enter_context(BackendCount(database, projects))
+            cost = counting.enter_context(PoolerCost(database)) if args.pooler else None
             tallies, bare_tally = load(ports, bare.port, games, bare_row, args)
         reads = measure_reads(ports, bare.port, fresh, long, bare_row, args)
         load_after = os.getloadavg()[0]
@@ -935,7 +964,12 @@ def run(args, work: Path, database: Database) -> dict:
         results[server.name] = result
     pooling = None
     if args.pooler:
-        pooling = {"pool_size": args.pool_size, "servers": {}}
+        pooled_moves = sum(
+            len(tallies[s.name].writes) + tallies[s.name].warmup_writes
+            for s in projects
+            if s.pooled
+        )
+        pooling = {"pool_size": args.pool_size, "servers": {}, **cost.per_move(pooled_moves)}
         for server in projects:
             write = results[server.name]["write"]
             pooling["servers"][server.name] = {
@@ -1019,6 +1053,12 @@ def report(result: dict) -> None:
                 f", busy {figures['backends_busy_max']} at most"
                 + (f" ({clients} client connections to pgbouncer)" if clients is not None else "")
             )
+        pooling = result["pooling"]
+        say(
+            f"through pgbouncer, a move: {pooling['pgbouncer_cpu_ms_per_move']} ms of pgbouncer's "
+            f"CPU, {pooling['transactions_per_move']} transactions, "
+            f"{pooling['statements_per_move']} statements"
+        )
     for name, figures in result["projects"].items():
         for goal_name, goal in figures["goals"].items():
             verdict = "pass" if goal["met"] else "FAIL"
@@ -1054,12 +1094,10 @@ def main(argv=None) -> int:
             database = Database("postgresql", url, data_dir)
             say(f"database for this run: {database.url}")
             if args.pooler:
-                database.pooler_url, database.pooler_admin_url = start_pgbouncer(
-                    stack, url, pool_size=args.pool_size
-                )
+                database.pooler = start_pgbouncer(stack, url, pool_size=args.pool_size)
                 say(
                     f"pgbouncer, transaction mode, {args.pool_size} server connections: "
-                    f"{database.pooler_url}"
+                    f"{database.pooler.url}"
                 )
             redis = redis_as_compose(stack, work, args.redis_url, "load")
             say(f"Redis: {redis}")

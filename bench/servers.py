@@ -14,6 +14,7 @@ import subprocess
 import tempfile
 import time
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -153,14 +154,31 @@ def start_redis(stack: contextlib.ExitStack, work: Path) -> tuple[str, int]:
     return f"redis://127.0.0.1:{port}/0", int(pidfile.read_text())
 
 
-def start_pgbouncer(
-    stack: contextlib.ExitStack, database_url: str, *, pool_size: int
-) -> tuple[str, str]:
+@dataclass(frozen=True)
+class Pgbouncer:
+    url: str  # the database through it: the same user, password and database name
+    admin_url: str  # its console: SHOW SERVERS (remote_pid: their backends), SHOW STATS
+    pid: int  # its process (or the runuser above it), for cpu_seconds
+
+    def console(self):
+        """A connection to its console, which speaks the simple protocol only: psycopg
+        must prepare nothing."""
+        import psycopg
+
+        return psycopg.connect(self.admin_url, autocommit=True, prepare_threshold=None)
+
+
+def console_rows(console, what: str) -> list[dict]:
+    """`SHOW <what>` on a console connection, as rows."""
+    cursor = console.execute(f"SHOW {what}")
+    names = [column.name for column in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def start_pgbouncer(stack: contextlib.ExitStack, database_url: str, *, pool_size: int) -> Pgbouncer:
     """pgbouncer (Debian's package) in transaction mode on a free loopback port, in front
     of the database `database_url` names, with at most `pool_size` server connections;
-    stopped when `stack` closes. Returns the URL that reaches that database through it
-    (the same user, password and database name) and the URL of its admin console, where
-    `SHOW SERVERS` lists its server connections (remote_pid: their PostgreSQL backends)."""
+    stopped when `stack` closes."""
     target = urlsplit(database_url)
     name = target.path.lstrip("/")
     folder = Path(tempfile.mkdtemp(prefix="uno-pgbouncer."))
@@ -212,7 +230,7 @@ def start_pgbouncer(
     wait_for(answers, 10, "pgbouncer")
     auth = user + (f":{target.password}" if target.password else "")
     through = urlunsplit(target._replace(netloc=f"{auth}@127.0.0.1:{port}"))
-    return through, f"postgres://{auth}@127.0.0.1:{port}/pgbouncer"
+    return Pgbouncer(through, f"postgres://{auth}@127.0.0.1:{port}/pgbouncer", process.pid)
 
 
 def redis_as_compose(stack: contextlib.ExitStack, work: Path, redis_url: str, bench: str) -> str:

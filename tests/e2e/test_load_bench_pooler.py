@@ -1,7 +1,8 @@
 """bench/load.py --pooler at a tiny size, against the test's PostgreSQL server (a database
 of its own), Redis and a pgbouncer it starts: the server runs directly and through
-pgbouncer in turns, no request fails, and through pgbouncer PostgreSQL holds no more
-backends than its pool. Speeds are not asserted (a shared machine)."""
+pgbouncer in turns, no request fails, through pgbouncer PostgreSQL holds no more
+backends than its pool, and what pgbouncer passed on and spent is counted per move.
+Speeds are not asserted (a shared machine)."""
 
 from __future__ import annotations
 
@@ -42,3 +43,7 @@ def test_the_load_bench_measures_the_server_directly_and_through_pgbouncer(
     assert direct["backends_open_max"] >= 1
     assert 1 <= pooled["backends_open_max"] <= POOL_SIZE
     assert pooled["pgbouncer_clients_max"] >= pooled["backends_open_max"]
+    # A move is two requests: each at least one transaction, through pgbouncer's CPU.
+    assert pooling["transactions_per_move"] >= 2
+    assert pooling["statements_per_move"] >= pooling["transactions_per_move"]
+    assert pooling["pgbouncer_cpu_ms_per_move"] > 0

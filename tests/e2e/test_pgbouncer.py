@@ -14,13 +14,12 @@ import json
 import shutil
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 
 import psycopg
 import pytest
 
-from bench.servers import start_pgbouncer
+from bench.servers import console_rows, start_pgbouncer
 from games.live import watch
 from players.services import player_register
 
@@ -35,25 +34,12 @@ POSITION = {
 }
 
 
-@dataclass
-class Pooler:
-    url: str  # the test database through pgbouncer
-    admin_url: str  # pgbouncer's console
-
-    def show(self, what: str) -> list[dict]:
-        with psycopg.connect(self.admin_url, autocommit=True, prepare_threshold=None) as console:
-            cursor = console.execute(f"SHOW {what}")
-            names = [column.name for column in cursor.description]
-            return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-
-
 @pytest.fixture
 def pooler(postgres, worker_database_url, require_service):
     if not (shutil.which("pgbouncer") or Path("/usr/sbin/pgbouncer").exists()):
         require_service("needs pgbouncer (Debian's package pgbouncer; .ci/run installs it)")
     with contextlib.ExitStack() as stack:
-        url, admin_url = start_pgbouncer(stack, worker_database_url, pool_size=SERVER_CONNECTIONS)
-        yield Pooler(url, admin_url)
+        yield start_pgbouncer(stack, worker_database_url, pool_size=SERVER_CONNECTIONS)
 
 
 @pytest.fixture
@@ -180,8 +166,9 @@ def test_a_game_played_through_pgbouncer_with_the_stream_listening_directly(
         )
         after = stream.wait_for(lambda f: f["kind"] == "view" and f["id"] == version)
         listening = listening_backends(worker_database_url)
-        servers = pooler.show("SERVERS")
-        stats = {row["database"]: row for row in pooler.show("STATS")}
+        with pooler.console() as console:
+            servers = console_rows(console, "SERVERS")
+            stats = {row["database"]: row for row in console_rows(console, "STATS")}
     finally:
         stream.close()
 
