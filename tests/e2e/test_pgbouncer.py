@@ -3,8 +3,9 @@ it: the web server (gunicorn, two workers of four threads) reaches the test data
 a real pgbouncer of two server connections, while each worker's LISTEN keeps a connection of
 its own to PostgreSQL (unoservice.pooling). A game played through it works: requests at
 once, a write with If-Match (a stale one refused), a streamed export (a server-side cursor
-without the pooler), and a stream that receives the move by LISTEN/NOTIFY. No statement
-fails on a prepared statement or a cursor that another server connection holds."""
+without the pooler), and a stream that receives the move by LISTEN/NOTIFY. A Celery worker
+and beat through it enforce a game's deadlines to its end. No statement fails on a
+prepared statement or a cursor that another server connection holds."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import http.client
 import json
 import shutil
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -20,7 +22,10 @@ import psycopg
 import pytest
 
 from bench.servers import console_rows, start_pgbouncer
+from games import services
 from games.live import watch
+from games.log.audit import audit_game
+from games.models import Game
 from players.services import player_register
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -198,3 +203,30 @@ def listening_backends(database_url: str) -> set[int]:
             [watch.LISTENER_NAME],
         ).fetchall()
     return {pid for (pid,) in rows}
+
+
+def test_a_worker_and_beat_through_pgbouncer_time_a_game_nobody_plays_out(
+    pooler, celery_processes, worker_database_url
+):
+    worker = celery_processes("worker", DATABASE_POOLER_URL=pooler.url)
+    beat = celery_processes("beat", DATABASE_POOLER_URL=pooler.url)
+    ann, bob = (player_register(name=name)[0] for name in ("ann", "bob"))
+    timers = {"turn_seconds": 1, "abandon_after": 2, "on_abandon": "remove"}
+    game = services.game_create(host=ann, seats=2, rules={"preset": "classic"}, timers=timers)
+    services.game_join(game_id=game.id, player=bob)
+    services.game_start(game_id=game.id, player=ann)
+
+    deadline = time.monotonic() + 60
+    while Game.objects.get(pk=game.id).status != "finished":
+        assert time.monotonic() < deadline, worker.output()[-3000:] + beat.output()[-2000:]
+        time.sleep(0.2)
+
+    audit = audit_game(Game.objects.get(pk=game.id))
+    assert audit["ok"], [check for check in audit["checks"] if not check["ok"]]
+    # Only the worker and beat go through pgbouncer here.
+    database = worker_database_url.rsplit("/", 1)[1]
+    with pooler.console() as console:
+        stats = {row["database"]: row for row in console_rows(console, "STATS")}
+    assert stats[database]["total_xact_count"] > 0
+    for failure in ("prepared statement", "cursor", "Traceback"):
+        assert failure not in worker.output(), worker.output()[-3000:]
