@@ -1,12 +1,16 @@
 """Several nodes, and nodes that die: the service as a small cluster on this machine.
 
     uv run python bench/cluster.py [--seconds 180] [--games 8] [--kill-at 0.5] [--keep]
+    uv run python bench/cluster.py --pooler [--pool-size 4]
 
 Starts, natively (as .ci/run starts its servers): a PostgreSQL primary and a streaming
 replica of it (pg_basebackup), Redis, two web nodes (each gunicorn as compose runs it,
 a process group and a data folder of its own, on its own port) behind HAProxy (health
 checks every 0.5 s, a refused connection redispatched to the other node), two Celery
-workers consuming both queues, and beat. Every request goes through the balancer.
+workers consuming both queues, and beat. Every request goes through the balancer. With
+--pooler, the web nodes, workers and beat reach the primary through pgbouncer in
+transaction mode (`DATABASE_POOLER_URL`, --pool-size server connections), as compose runs
+them; migrations and each web process's LISTEN connect directly.
 
 It then drives `--games` games of two people through the Python SDK (clients/python):
 seat 0 plays each turn as soon as it may; seat 1 plays half of its turns and lets the
@@ -52,7 +56,15 @@ for path in (REPO, REPO / "clients" / "python"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-from bench.servers import free_port, say_verdicts, start_postgres, start_redis, wait_for  # noqa: E402
+from bench.servers import (  # noqa: E402
+    console_rows,
+    free_port,
+    say_verdicts,
+    start_pgbouncer,
+    start_postgres,
+    start_redis,
+    wait_for,
+)
 
 TURN_SECONDS = 2
 MARGIN_SECONDS = 5  # deadlines due this close to the stop may not have had their chance
@@ -75,6 +87,12 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=8, help="games of two people (8)")
     parser.add_argument("--kill-at", type=float, default=0.5, help="fraction of the run (0.5)")
     parser.add_argument("--web-workers", type=int, default=1, help="processes per web node (1)")
+    parser.add_argument(
+        "--pooler", action="store_true", help="the service through pgbouncer (transaction mode)"
+    )
+    parser.add_argument(
+        "--pool-size", type=int, default=4, help="pgbouncer's server connections (4)"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     return parser.parse_args(argv)
 
@@ -434,6 +452,7 @@ def run(args, work: Path, stack: contextlib.ExitStack) -> dict:
     (work / "static").mkdir()
     env = service_env(work, {"primary": primary, "replica": replica, "redis": redis})
     os.environ.update(env)
+    os.environ.pop("DATABASE_POOLER_URL", None)  # migrations go directly (--pooler below)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "unoservice.settings")
     import django
 
@@ -451,6 +470,11 @@ def run(args, work: Path, stack: contextlib.ExitStack) -> dict:
     staff_token = token_issue(player=player_for_user(username="cluster-staff"), label="bench")
     connection.close()
     say(f"PostgreSQL {primary.rsplit('/', 1)[0]}, replica {replica.rsplit('/', 1)[0]}, {redis}")
+    pooler = None
+    if args.pooler:  # for the nodes started from here on; migrations went directly
+        pooler = start_pgbouncer(stack, primary, pool_size=args.pool_size)
+        os.environ["DATABASE_POOLER_URL"] = pooler.url
+        say(f"pgbouncer, transaction mode, {args.pool_size} server connections: {pooler.url}")
 
     web_ports = [free_port(), free_port()]
     webs = [start_web(work, f"web-{i}", port, args.web_workers) for i, port in enumerate(web_ports)]
@@ -535,6 +559,7 @@ def run(args, work: Path, stack: contextlib.ExitStack) -> dict:
         **checks,
         "games": args.games,
         "seconds": args.seconds,
+        "pooler_transactions": pooled_transactions(pooler) if pooler else None,
         "connections_on_killed_node": on_killed_node,
         "sessions_served_by_killed_node": served_by_killed_node,
         "moves_sent": moves,
@@ -551,6 +576,13 @@ def run(args, work: Path, stack: contextlib.ExitStack) -> dict:
     }
 
 
+def pooled_transactions(pooler) -> int:
+    """The transactions pgbouncer passed on to the service's database."""
+    with pooler.console() as console:
+        stats = console_rows(console, "STATS")
+    return sum(int(row["total_xact_count"]) for row in stats if row["database"] == "uno")
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
     if not haproxy_command():
@@ -565,6 +597,11 @@ def main(argv=None) -> int:
         f"moves sent {result['moves_sent']} (unanswered {result['moves_unanswered']}), "
         f"frames {result['frames']}, timeouts enforced {result['timeouts_enforced']}, "
         f"deadline p99 {result['deadline_p99_s']} s"
+        + (
+            f", {result['pooler_transactions']} transactions through pgbouncer"
+            if result["pooler_transactions"] is not None
+            else ""
+        )
     )
     say_verdicts(say, result, width=20)
     met = all(goal["met"] for goal in result["goals"].values())

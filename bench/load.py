@@ -4,6 +4,7 @@ the best way Django serves it, on the same database and the same machine.
     uv run python bench/load.py [--server production] [--seconds 24] [--slices 3]
     uv run python bench/load.py --database sqlite
     uv run python bench/load.py --server gunicorn-sync,gunicorn-gthread,uvicorn
+    uv run python bench/load.py --pooler [--pool-size 4] [--workers 8 --games 16]
 
 Two servers run side by side, each on its own free loopback port:
 
@@ -68,6 +69,16 @@ writes/s counts POSTs. Then, one request at a time and interleaved again: `GET
 /games/{id}` of the fresh game and of the long game, and `GET /bench/bare/<id>` (--reads
 200 each).
 
+--pooler (PostgreSQL): pgbouncer (Debian's package) in transaction mode starts in front of
+the run's database with --pool-size server connections (4), and each --server runs
+twice, side by side and in turns as above: directly, and through pgbouncer
+(`DATABASE_POOLER_URL`, named `<server>+pgbouncer`). Meanwhile the PostgreSQL backends
+each one holds are counted every 0.2 s (pg_stat_activity, by the application_name each
+server's connections carry; through pgbouncer, its server connections): the most open
+at once and the most busy at once. It prints, for each, moves/s, the move's p99 and
+those counts, and what a move through pgbouncer cost it: its CPU, the transactions and
+statements it passed on (`pooling` in the JSON).
+
 Goals: project writes/s >= 0.5 x bare writes/s; project write p99 <= 3 x bare write p99;
 `GET /games/{id}` p50 <= 3 x the bare GET p50, for the fresh game and for the long one.
 It prints the figures, pass/FAIL per goal (for each project server), and as its last line
@@ -101,7 +112,16 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from bench.servers import free_port, redis_as_compose, start_postgres, wait_for  # noqa: E402
+from bench.servers import (  # noqa: E402
+    Pgbouncer,
+    console_rows,
+    cpu_seconds,
+    free_port,
+    redis_as_compose,
+    start_pgbouncer,
+    start_postgres,
+    wait_for,
+)
 
 API = "/api/v1"
 BARE_PATH = "/bench/bare"
@@ -115,6 +135,8 @@ POOL_SIZE = 4  # BENCH_DB_POOL: connections per process at most
 PERSISTENT_SECONDS = 60  # BENCH_CONN_MAX_AGE for persistent connections
 LONG_GAME_SECONDS = 600  # the long game's set-up gives up after this
 SERVER_START_SECONDS = 60
+POOLED = "+pgbouncer"  # the name of a server run through pgbouncer: production+pgbouncer
+BACKEND_SAMPLE_SECONDS = 0.2
 
 
 def _uvicorn_worker_class() -> str | None:
@@ -187,6 +209,14 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument(
         "--redis-url", default="", help="on PostgreSQL, a Redis of yours (default: its own)"
     )
+    parser.add_argument(
+        "--pooler",
+        action="store_true",
+        help="also run each server through pgbouncer in transaction mode (PostgreSQL)",
+    )
+    parser.add_argument(
+        "--pool-size", type=int, default=4, help="pgbouncer's server connections (4)"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the work folder and database")
     args = parser.parse_args(argv)
     args.servers = (args.server or DEFAULT_SERVER[args.database]).split(",")
@@ -198,10 +228,16 @@ def parse_args(argv=None) -> argparse.Namespace:
     args.server = args.servers[0]
     if args.project_db == "pool" and args.database == "sqlite":
         parser.error("--project-db pool needs PostgreSQL")
+    if args.pooler and args.database == "sqlite":
+        parser.error("--pooler needs PostgreSQL")
+    if args.pooler and args.pool_size < 1:
+        parser.error("--pool-size must be >= 1")
     args.project_dbs = {}
     for name in args.servers:
         db = args.project_db or SERVERS[name][1]
         args.project_dbs[name] = "service" if db == "pool" and args.database == "sqlite" else db
+        if args.pooler and args.project_dbs[name] == "pool":
+            parser.error(f"--pooler: {name} would keep a psycopg pool behind pgbouncer")
     if min(args.games, args.seats - 1, args.workers, args.slices, args.reads) < 1:
         parser.error("--games, --workers, --slices and --reads must be >= 1, --seats >= 2")
     return args
@@ -327,6 +363,7 @@ class Database:
     vendor: str  # postgresql or sqlite
     url: str | None  # None: the embedded SQLite file in data_dir
     data_dir: Path
+    pooler: Pgbouncer | None = None  # in front of it (--pooler)
 
 
 def fresh_database(stack: contextlib.ExitStack, server_url: str, keep: bool) -> str:
@@ -359,6 +396,7 @@ def prepare_database(database: Database) -> int:
         os.environ.pop("DATABASE_URL", None)
     os.environ["UNO_DATA_DIR"] = str(database.data_dir)
     os.environ.pop("UNO_MODE", None)
+    os.environ.pop("DATABASE_POOLER_URL", None)
     for name in ("BENCH_CONN_MAX_AGE", "BENCH_DB_POOL"):
         os.environ.pop(name, None)
     os.environ["DJANGO_SETTINGS_MODULE"] = "bench.settings"
@@ -393,8 +431,13 @@ class Server:
     label: str  # e.g. project, bare
     kind: str  # a key of SERVERS
     db: str  # service, persistent or pool
+    pooled: bool = False  # through pgbouncer
     port: int = 0
     workers: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.kind + (POOLED if self.pooled else "")
 
 
 def server_argv(kind: str, port: int, workers: int, threads: int) -> list[str]:
@@ -444,6 +487,7 @@ def server_env(database: Database, work: Path, db: str, production: bool) -> dic
     for name in (
         "VIRTUAL_ENV",
         "DATABASE_URL",
+        "DATABASE_POOLER_URL",
         "UNO_MODE",
         "BENCH_CONN_MAX_AGE",
         "BENCH_DB_POOL",
@@ -492,6 +536,9 @@ def running(server: Server, database: Database, work: Path, args):
         cwd=REPO,
         env={
             **server_env(database, work, server.db, database.vendor == "postgresql"),
+            # What its connections are named in pg_stat_activity (the backends' count).
+            "PGAPPNAME": application_name(server),
+            **({"DATABASE_POOLER_URL": database.pooler.url} if server.pooled else {}),
             "BENCH_ASGI_POOL": "1" if server.kind == "django-asgi-pooled" else "",
             # What unoservice.gunicorn_conf sets for the gunicorn-run servers.
             **({"UNO_DB_CONN_MAX_AGE": "60"} if server.kind == "granian" else {}),
@@ -533,7 +580,12 @@ def describe(server: Server) -> str:
         "pool": f"psycopg pool of {POOL_SIZE} per process",
     }[server.db]
     workers = f"{server.workers} workers"
-    return f"{server.kind}, {workers}, {db}, on 127.0.0.1:{server.port}"
+    through = ", through pgbouncer" if server.pooled else ""
+    return f"{server.kind}, {workers}, {db}{through}, on 127.0.0.1:{server.port}"
+
+
+def application_name(server: Server) -> str:
+    return f"uno-bench-{server.label}"
 
 
 # --- set-up over HTTP ----------------------------------------------------------------------
@@ -595,6 +647,7 @@ class Tally:
     writes: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    warmup_writes: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def failed(self, what: str) -> None:
@@ -702,6 +755,7 @@ def load(project_ports: dict, bare_port: int, games: list[BenchGame], bare_row: 
         warm = Tally()
         project_slice(port, args.warmup / 2, warm)
         projects[name].errors += warm.errors
+        projects[name].warmup_writes = len(warm.writes)
     warm = Tally()
     bare_slice(args.warmup / 2, warm)
     bare.errors += warm.errors
@@ -748,13 +802,117 @@ def measure_reads(project_ports: dict, bare_port, fresh, long, bare_row, args) -
     return result
 
 
+class BackendCount:
+    """The PostgreSQL backends each project server holds, sampled on a thread of its own
+    while the load runs: a server that connects directly, its backends by the
+    application_name its connections carry; one through pgbouncer, pgbouncer's server
+    connections (shared, if several servers go through it). For each: the most open at
+    once, and the most busy at once (running a statement or inside a transaction)."""
+
+    def __init__(self, database: Database, servers: list[Server]):
+        self.database, self.servers = database, servers
+        self.open = dict.fromkeys((s.name for s in servers), 0)
+        self.busy = dict.fromkeys((s.name for s in servers), 0)
+        self.pooler_clients = 0  # client connections pgbouncer held at once, at most
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="backend-count", daemon=True)
+
+    def __enter__(self) -> BackendCount:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stopping.set()
+        self._thread.join()
+
+    def figures(self, server: Server) -> dict:
+        figures = {"backends_open_max": self.open[server.name]}
+        figures["backends_busy_max"] = self.busy[server.name]
+        if server.pooled:
+            figures["pgbouncer_clients_max"] = self.pooler_clients
+        return figures
+
+    def _run(self) -> None:
+        import psycopg
+
+        with contextlib.ExitStack() as stack:
+            database = stack.enter_context(psycopg.connect(self.database.url, autocommit=True))
+            console = None
+            if self.database.pooler:
+                console = stack.enter_context(self.database.pooler.console())
+            while not self._stopping.wait(BACKEND_SAMPLE_SECONDS):
+                self._sample(database, console)
+
+    def _sample(self, database, console) -> None:
+        backends = database.execute(
+            "SELECT application_name, state FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchall()
+        pooled_states: list[str] = []
+        if console is not None:
+            pooled_states = [row["state"] for row in console_rows(console, "SERVERS")]
+            clients = [
+                row for row in console_rows(console, "CLIENTS") if row["database"] != "pgbouncer"
+            ]
+            self.pooler_clients = max(self.pooler_clients, len(clients))
+        for server in self.servers:
+            if server.pooled:
+                busy = sum(1 for state in pooled_states if state == "active")
+                opened = len(pooled_states)
+            else:
+                states = [state for name, state in backends if name == application_name(server)]
+                busy = sum(1 for state in states if state != "idle")
+                opened = len(states)
+            self.open[server.name] = max(self.open[server.name], opened)
+            self.busy[server.name] = max(self.busy[server.name], busy)
+
+
+class PoolerCost:
+    """What pgbouncer spent while the load ran: its CPU (the console queries of
+    BackendCount included), and the transactions and statements it passed on to the
+    run's database; per move made through it, warm-up included."""
+
+    def __init__(self, database: Database):
+        self.pooler = database.pooler
+        self.name = urlsplit(database.url).path.lstrip("/")
+
+    def __enter__(self) -> PoolerCost:
+        self.cpu, self.stats = cpu_seconds(self.pooler.pid), self._stats()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.cpu = cpu_seconds(self.pooler.pid) - self.cpu
+        after = self._stats()
+        self.stats = {key: after[key] - self.stats[key] for key in after}
+
+    def per_move(self, moves: int) -> dict:
+        return {
+            "pgbouncer_cpu_ms_per_move": round(self.cpu * 1000 / max(moves, 1), 3),
+            "transactions_per_move": round(self.stats["transactions"] / max(moves, 1), 2),
+            "statements_per_move": round(self.stats["statements"] / max(moves, 1), 2),
+        }
+
+    def _stats(self) -> dict:
+        with self.pooler.console() as console:
+            row = next(r for r in console_rows(console, "STATS") if r["database"] == self.name)
+        return {
+            "transactions": int(row["total_xact_count"]),
+            "statements": int(row["total_query_count"]),  # as pgbouncer counts queries
+        }
+
+
 # --- the run -------------------------------------------------------------------------------
 
 
 def run(args, work: Path, database: Database) -> dict:
     began = time.monotonic()
     bare_row = prepare_database(database)
-    projects = [Server(f"project-{name}", name, args.project_dbs[name]) for name in args.servers]
+    projects = []
+    for name in args.servers:
+        projects.append(Server(f"project-{name}", name, args.project_dbs[name]))
+        if args.pooler:
+            pooled = Server(f"project-{name}{POOLED}", name, args.project_dbs[name], pooled=True)
+            projects.append(pooled)
     bare = Server("bare", "gunicorn-sync", "persistent")
     with contextlib.ExitStack() as servers:
         for server in [*projects, bare]:
@@ -770,8 +928,11 @@ def run(args, work: Path, database: Database) -> dict:
             f"seats, a fresh game and a long game of {long.version} events (over HTTP)"
         )
         load_before = os.getloadavg()[0]
-        ports = {server.kind: server.port for server in projects}
-        tallies, bare_tally = load(ports, bare.port, games, bare_row, args)
+        ports = {server.name: server.port for server in projects}
+        with contextlib.ExitStack() as counting:
+            backends = counting.enter_context(BackendCount(database, projects))
+            cost = counting.enter_context(PoolerCost(database)) if args.pooler else None
+            tallies, bare_tally = load(ports, bare.port, games, bare_row, args)
         reads = measure_reads(ports, bare.port, fresh, long, bare_row, args)
         load_after = os.getloadavg()[0]
 
@@ -787,8 +948,8 @@ def run(args, work: Path, database: Database) -> dict:
     bare_side["sequential_get"] = reads["bare"]
     results = {}
     for server in projects:
-        result = side(tallies[server.kind])
-        result.update(reads[server.kind])
+        result = side(tallies[server.name])
+        result.update(reads[server.name])
         result.update(db=server.db, workers=server.workers)
         if server.kind == "gunicorn-gthread":
             result["threads"] = args.threads
@@ -800,7 +961,22 @@ def run(args, work: Path, database: Database) -> dict:
         result["goals"] = goals(result["write"], bare_side["write"], p50s)
         result["ratios"] = {name: goal["value"] for name, goal in result["goals"].items()}
         result["goals_met"] = all(g["met"] for g in result["goals"].values())
-        results[server.kind] = result
+        results[server.name] = result
+    pooling = None
+    if args.pooler:
+        pooled_moves = sum(
+            len(tallies[s.name].writes) + tallies[s.name].warmup_writes
+            for s in projects
+            if s.pooled
+        )
+        pooling = {"pool_size": args.pool_size, "servers": {}, **cost.per_move(pooled_moves)}
+        for server in projects:
+            write = results[server.name]["write"]
+            pooling["servers"][server.name] = {
+                "moves_per_s": write["per_s"],
+                "write_p99_ms": write["p99_ms"],
+                **backends.figures(server),
+            }
     errors = bare_side["error_count"] + sum(r["error_count"] for r in results.values())
     primary = results[args.servers[0]]
     return {
@@ -824,6 +1000,7 @@ def run(args, work: Path, database: Database) -> dict:
         "load_average": [round(load_before, 2), round(load_after, 2)],
         "error_count": errors,
         "goals_met": all(r["goals_met"] for r in results.values()) and not errors,
+        **({"pooling": pooling} if pooling else {}),
     }
 
 
@@ -864,6 +1041,24 @@ def report(result: dict) -> None:
             say(
                 f"failed requests ({name}): {figures['error_count']}, first: {figures['errors'][0]}"
             )
+    if "pooling" in result:
+        say(
+            f"PostgreSQL backends (pgbouncer: {result['pooling']['pool_size']} server connections):"
+        )
+        for name, figures in result["pooling"]["servers"].items():
+            clients = figures.get("pgbouncer_clients_max")
+            say(
+                f"  {name:{width}}  {figures['moves_per_s']:7.1f} moves/s  write p99 "
+                f"{figures['write_p99_ms']:7.2f} ms  backends open {figures['backends_open_max']}"
+                f", busy {figures['backends_busy_max']} at most"
+                + (f" ({clients} client connections to pgbouncer)" if clients is not None else "")
+            )
+        pooling = result["pooling"]
+        say(
+            f"through pgbouncer, a move: {pooling['pgbouncer_cpu_ms_per_move']} ms of pgbouncer's "
+            f"CPU, {pooling['transactions_per_move']} transactions, "
+            f"{pooling['statements_per_move']} statements"
+        )
     for name, figures in result["projects"].items():
         for goal_name, goal in figures["goals"].items():
             verdict = "pass" if goal["met"] else "FAIL"
@@ -898,6 +1093,12 @@ def main(argv=None) -> int:
             url = fresh_database(stack, server_url, args.keep)
             database = Database("postgresql", url, data_dir)
             say(f"database for this run: {database.url}")
+            if args.pooler:
+                database.pooler = start_pgbouncer(stack, url, pool_size=args.pool_size)
+                say(
+                    f"pgbouncer, transaction mode, {args.pool_size} server connections: "
+                    f"{database.pooler.url}"
+                )
             redis = redis_as_compose(stack, work, args.redis_url, "load")
             say(f"Redis: {redis}")
         result = run(args, work, database)

@@ -14,7 +14,9 @@ import subprocess
 import tempfile
 import time
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 
 def work_folder(stack: contextlib.ExitStack, name: str, keep: bool) -> tuple[Path, Path]:
@@ -150,6 +152,85 @@ def start_redis(stack: contextlib.ExitStack, work: Path) -> tuple[str, int]:
 
     wait_for(answers, 10, "Redis")
     return f"redis://127.0.0.1:{port}/0", int(pidfile.read_text())
+
+
+@dataclass(frozen=True)
+class Pgbouncer:
+    url: str  # the database through it: the same user, password and database name
+    admin_url: str  # its console: SHOW SERVERS (remote_pid: their backends), SHOW STATS
+    pid: int  # its process (or the runuser above it), for cpu_seconds
+
+    def console(self):
+        """A connection to its console, which speaks the simple protocol only: psycopg
+        must prepare nothing."""
+        import psycopg
+
+        return psycopg.connect(self.admin_url, autocommit=True, prepare_threshold=None)
+
+
+def console_rows(console, what: str) -> list[dict]:
+    """`SHOW <what>` on a console connection, as rows."""
+    cursor = console.execute(f"SHOW {what}")
+    names = [column.name for column in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def start_pgbouncer(stack: contextlib.ExitStack, database_url: str, *, pool_size: int) -> Pgbouncer:
+    """pgbouncer (Debian's package) in transaction mode on a free loopback port, in front
+    of the database `database_url` names, with at most `pool_size` server connections;
+    stopped when `stack` closes."""
+    target = urlsplit(database_url)
+    name = target.path.lstrip("/")
+    folder = Path(tempfile.mkdtemp(prefix="uno-pgbouncer."))
+    stack.callback(shutil.rmtree, folder, ignore_errors=True)
+    folder.chmod(0o755)
+    user = target.username or "postgres"
+    server = f"host={target.hostname or '127.0.0.1'} port={target.port or 5432} dbname={name}"
+    server += f" user={user}" + (f" password={target.password}" if target.password else "")
+    port = free_port()
+    (folder / "users.txt").write_text(f'"{user}" "{target.password or ""}"\n')
+    (folder / "pgbouncer.ini").write_text(
+        f"[databases]\n{name} = {server}\n\n[pgbouncer]\n"
+        f"listen_addr = 127.0.0.1\nlisten_port = {port}\nunix_socket_dir =\n"
+        f"auth_type = trust\nauth_file = {folder / 'users.txt'}\nadmin_users = {user}\n"
+        f"pool_mode = transaction\ndefault_pool_size = {pool_size}\n"
+        "max_client_conn = 1000\nreserve_pool_size = 0\n"
+        f"logfile = {folder / 'pgbouncer.log'}\n"
+    )
+    as_postgres: list[str] = []
+    if os.geteuid() == 0:  # pgbouncer refuses to run as root
+        for path in folder.iterdir():
+            shutil.chown(path, "postgres", "postgres")
+        shutil.chown(folder, "postgres", "postgres")
+        as_postgres = ["runuser", "-u", "postgres", "--"]
+    binary = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
+    process = subprocess.Popen(
+        [*as_postgres, binary, str(folder / "pgbouncer.ini")],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+    def stop() -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=10)
+
+    stack.callback(stop)
+
+    def answers() -> bool:
+        if process.poll() is not None:
+            log = folder / "pgbouncer.log"
+            raise SystemExit(f"pgbouncer exited: {log.read_text() if log.exists() else ''}")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+            return True
+        return False
+
+    wait_for(answers, 10, "pgbouncer")
+    auth = user + (f":{target.password}" if target.password else "")
+    through = urlunsplit(target._replace(netloc=f"{auth}@127.0.0.1:{port}"))
+    return Pgbouncer(through, f"postgres://{auth}@127.0.0.1:{port}/pgbouncer", process.pid)
 
 
 def redis_as_compose(stack: contextlib.ExitStack, work: Path, redis_url: str, bench: str) -> str:

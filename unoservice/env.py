@@ -140,6 +140,31 @@ def replica_database(url: str, primary: dict) -> dict:
     return config
 
 
+def pooled_database(url: str, direct: dict) -> dict:
+    """Django's DATABASES["default"] through a connection pooler in transaction mode
+    (pgbouncer, `DATABASE_POOLER_URL`) in front of the PostgreSQL `direct` reaches. A
+    server connection serves a client for one transaction only, so nothing may outlive
+    one: Django's server-side cursors (`.iterator()` outside a transaction declares one
+    WITH HOLD) are turned off, and prepared statements stay off (psycopg's
+    prepare_threshold, which Django leaves None unless OPTIONS set it)."""
+    if direct["ENGINE"] != "django.db.backends.postgresql":
+        raise ImproperlyConfigured("DATABASE_POOLER_URL needs DATABASE_URL to be PostgreSQL")
+    config = database(url, Path("."))
+    if config["ENGINE"] != direct["ENGINE"]:
+        raise ImproperlyConfigured("DATABASE_POOLER_URL must be a postgres://… URL")
+    if config["OPTIONS"].get("prepare_threshold") is not None:
+        raise ImproperlyConfigured("a pooler in transaction mode cannot keep prepared statements")
+    config["DISABLE_SERVER_SIDE_CURSORS"] = True
+    return config
+
+
+def direct_database(direct: dict) -> dict:
+    """Django's DATABASES["direct"] beside a pooled default: PostgreSQL itself, for what
+    must keep its session (the LISTEN of streams and long-polls, games.live.watch). In
+    tests it stands for the default."""
+    return {**direct, "TEST": {"MIRROR": "default"}}
+
+
 def metrics_dir(env: Mapping[str, str], data: Path) -> Path:
     """The folder where every process writes its Prometheus figures (`PROMETHEUS_MULTIPROC_DIR`,
     default `<data folder>/metrics`); created if missing."""

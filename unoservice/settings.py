@@ -152,6 +152,14 @@ DJANGO_REDIS_LOGGER = logs.CACHE_LOGGER
 # pool. Under a server that runs each request in a new thread (uvicorn with Django's own
 # ASGI handler) it must stay 0, or kept connections would pile up.
 DATABASES["default"]["CONN_MAX_AGE"] = env.env_int(ENV, "UNO_DB_CONN_MAX_AGE", 0)
+# pgbouncer in transaction mode in front of DATABASE_URL's PostgreSQL (docs/operating.md):
+# the ORM's connections go through it; what LISTENs keeps a connection of its own to
+# DATABASE_URL (unoservice.pooling). Unset: everything connects to DATABASE_URL.
+DATABASE_POOLER_URL = ENV.get("DATABASE_POOLER_URL") or None
+if DATABASE_POOLER_URL:
+    DATABASES["direct"] = env.direct_database(DATABASES["default"])
+    DATABASES["default"] = env.pooled_database(DATABASE_POOLER_URL, DATABASES["direct"])
+    DATABASES["default"]["CONN_MAX_AGE"] = DATABASES["direct"]["CONN_MAX_AGE"]
 # A streaming replica of that PostgreSQL (docs/scaling.md): ended games' exports, replays,
 # audits and seals, records and leaderboards read it (games/http/replica_reads.py).
 DATABASE_REPLICA_URL = ENV.get("DATABASE_REPLICA_URL") or None

@@ -46,7 +46,7 @@ from django.db import connection
 from games.live import wakeups
 from games.models import Game
 from games.write import events_committed, players_changed
-from unoservice import serving
+from unoservice import pooling, serving
 
 POLL_SECONDS = 0.2
 #: With notifications, the versions are read again this often, in case one was lost.
@@ -54,6 +54,9 @@ FALLBACK_POLL_SECONDS = 5.0
 #: How many games' latest versions are remembered: a notification that arrives just
 #: before its reader starts to wait still wakes it.
 REMEMBERED_GAMES = 10_000
+#: The listening connection's application_name: an operator tells these backends, which
+#: bypass a pooler, in pg_stat_activity.
+LISTENER_NAME = "uno-version-watch"
 
 logger = logging.getLogger(__name__)
 
@@ -328,12 +331,15 @@ class VersionWatch:
 
 def _listen():
     """A connection of its own that LISTENs on the games' channel, or None (logged) when
-    the database cannot be reached: the versions are polled meanwhile."""
+    the database cannot be reached: the versions are polled meanwhile. It reaches
+    PostgreSQL itself, never through a pooler (unoservice.pooling): a LISTEN holds its
+    session."""
     import psycopg
 
     try:
-        params = connection.get_connection_params()
+        params = pooling.session_connection().get_connection_params()
         params.pop("cursor_factory", None)
+        params.setdefault("application_name", LISTENER_NAME)
         listener = psycopg.connect(**params, autocommit=True)
         listener.execute(f"LISTEN {wakeups.CHANNEL}")
     except Exception:

@@ -8,7 +8,8 @@ machine's process, in the environment docker-compose.yml gives that service.
 - Host names are servers here: `postgres:5432` is the page's own PostgreSQL cluster
   (DOCS_COMPOSE_POSTGRES, `host:port`; the test starts it as Docker would start the
   container, with trust auth, so passwords are not checked; a cluster of its own because
-  the compose set-up's names, `uno` above all, may be taken on the test server),
+  the compose set-up's names, `uno` above all, may be taken on the test server), and so
+  is `pgbouncer:6432` (no pooler runs here: the statements are the same without it),
   `redis:6379/0` the test broker, `redis:6379/1` the test Redis (DOCS_COMPOSE_BROKER,
   DOCS_COMPOSE_REDIS). Container paths are folders of the page: a named volume is
   `.compose/volumes/NAME`, a bind mount its host path (`-v "$PWD":/backup` too), and
@@ -95,7 +96,7 @@ class Project:
 
     def local(self, text: str, mounts: dict[str, Path]) -> str:
         """A command's argument or a variable's value, with this machine's hosts and paths."""
-        text = re.sub(r"@postgres:5432/", f"@{self.pg_host}:{self.pg_port}/", text)
+        text = re.sub(r"@(postgres:5432|pgbouncer:6432)/", f"@{self.pg_host}:{self.pg_port}/", text)
         text = re.sub(r"redis://redis:6379/(\d+)", lambda m: self.redis[m[1]], text)
         for target, host in mounts.items():
             text = re.sub(rf"(?<![\w.]){re.escape(target)}(?=/|\b|$)", str(host), text)

@@ -2,7 +2,7 @@
 a streaming replica, Redis, all started by the benchmark itself; one web node and one
 worker are killed with SIGKILL halfway, and still nothing is lost, applied twice,
 enforced early or twice, left unenforced, missed or repeated by a stream, and every
-game's audit is ok."""
+game's audit is ok; directly, and with the nodes through pgbouncer (--pooler)."""
 
 from __future__ import annotations
 
@@ -17,14 +17,19 @@ import pytest
 pytestmark = pytest.mark.e2e
 
 
+@pytest.mark.parametrize("pooler", [False, True], ids=["direct", "through-pgbouncer"])
 def test_two_nodes_lose_nothing_when_a_web_node_and_a_worker_die(
-    postgres, require_service, child_env, repo_dir
+    postgres, require_service, child_env, repo_dir, pooler
 ):
     if shutil.which("haproxy", path=f"{os.environ.get('PATH', '')}:/usr/sbin") is None:
         require_service("needs HAProxy (Debian: apt-get install haproxy)")
+    if pooler and not shutil.which("pgbouncer", path=f"{os.environ.get('PATH', '')}:/usr/sbin"):
+        require_service("needs pgbouncer (Debian: apt-get install pgbouncer)")
     argv = [sys.executable, "bench/cluster.py", "--seconds", "20", "--games", "3"]
+    argv += ["--pooler"] if pooler else []
     env = child_env(
         DATABASE_URL=None,
+        DATABASE_POOLER_URL=None,
         DATABASE_REPLICA_URL=None,
         CELERY_BROKER_URL=None,
         UNO_CACHE_URL=None,
@@ -52,3 +57,7 @@ def test_two_nodes_lose_nothing_when_a_web_node_and_a_worker_die(
     # moment depends on the balancer's turns: the full-size run's figure says).
     assert result["sessions_served_by_killed_node"] >= 1
     assert result["moves_sent"] > 0 and result["timeouts_enforced"] > 0 and result["frames"] > 0
+    if pooler:  # the nodes' transactions went through it
+        assert result["pooler_transactions"] > 0
+    else:
+        assert result["pooler_transactions"] is None

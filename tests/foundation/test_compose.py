@@ -19,7 +19,7 @@ import pytest
 import yaml
 from django.core.management import get_commands
 
-SERVICES = {"postgres", "redis", "migrate", "web", "worker", "bots", "beat"}
+SERVICES = {"postgres", "pgbouncer", "redis", "migrate", "web", "worker", "bots", "beat"}
 APP_SERVICES = ("migrate", "web", "worker", "bots", "beat")
 
 
@@ -51,7 +51,7 @@ def test_databases_keep_their_data_in_named_volumes(compose, services):
 
 
 def test_every_long_running_service_has_a_health_check(services):
-    for name in ("postgres", "redis", "web", "worker", "bots", "beat"):
+    for name in ("postgres", "pgbouncer", "redis", "web", "worker", "bots", "beat"):
         assert services[name]["healthcheck"]["test"], name
 
 
@@ -132,6 +132,32 @@ def test_migrate_connects_as_the_owner_and_the_others_as_the_service_role(servic
         assert "UNO_DB_SERVICE_ROLE" not in services[name]["environment"], name
     database = database_url(services["migrate"]).path
     assert database == f"/{postgres['UNO_DB_NAME']}"
+
+
+def test_the_service_role_goes_through_pgbouncer_in_transaction_mode_and_migrate_does_not(
+    services,
+):
+    """web, worker, bots and beat: DATABASE_POOLER_URL names pgbouncer, as the service's
+    role and database; DATABASE_URL still names PostgreSQL, for the LISTEN
+    (unoservice.pooling). migrate connects as the owner, directly."""
+    pgbouncer = services["pgbouncer"]
+    settings = pgbouncer["environment"]
+    image, tag = pgbouncer["image"].split(":")
+    assert image == "edoburu/pgbouncer" and tag not in ("", "latest")
+    assert settings["POOL_MODE"] == "transaction"
+    assert (settings["DB_HOST"], settings["DB_NAME"]) == ("postgres", "uno")
+    assert settings["DB_USER"] == services["postgres"]["environment"]["UNO_DB_SERVICE_ROLE"]
+    assert pgbouncer["depends_on"]["postgres"]["condition"] == "service_healthy"
+    for name in ("web", "worker", "bots", "beat"):
+        environment = services[name]["environment"]
+        pooled = urlsplit(
+            re.sub(r"\$\{\w+:\?[^}]*\}", "password", environment["DATABASE_POOLER_URL"])
+        )
+        assert (pooled.hostname, pooled.port) == ("pgbouncer", int(settings["LISTEN_PORT"]))
+        assert (pooled.username, pooled.path) == (settings["DB_USER"], "/uno"), name
+        assert database_url(services[name]).hostname == "postgres", name
+        assert services[name]["depends_on"]["pgbouncer"]["condition"] == "service_healthy"
+    assert services["migrate"]["environment"]["DATABASE_POOLER_URL"] == ""
 
 
 def test_the_postgres_container_creates_the_roles_with_the_init_script(repo_dir, services):

@@ -242,3 +242,49 @@ def test_a_replica_url_installs_the_routing_and_without_one_nothing_of_it(manage
         "['default', 'replica'] ['unoservice.replica.ReplicaRouter'] True"
     ), with_one.stderr
     assert without.stdout.strip() == "['default'] [] False", without.stderr
+
+
+def test_a_pooler_url_sends_the_orm_through_it_with_nothing_that_outlives_a_transaction():
+    direct = env.database("postgres://uno:pw@db:5432/uno", Path("."))
+
+    pooled = env.pooled_database("postgres://uno:pw@pgbouncer:6432/uno", direct)
+
+    assert (pooled["HOST"], pooled["PORT"], pooled["NAME"]) == ("pgbouncer", 6432, "uno")
+    assert pooled["DISABLE_SERVER_SIDE_CURSORS"] is True
+    assert not direct.get("DISABLE_SERVER_SIDE_CURSORS")
+    with pytest.raises(ImproperlyConfigured, match="PostgreSQL"):
+        env.pooled_database("postgres://p/uno", env.database(None, Path("/tmp")))
+    with pytest.raises(ImproperlyConfigured, match="postgres://"):
+        env.pooled_database("sqlite:///pooled.sqlite3", direct)
+
+
+def test_a_pooler_url_keeps_a_direct_database_for_listen_and_without_one_nothing_of_it(
+    manage, child_env
+):
+    show = (
+        "from django.conf import settings as s; from django.db import connections as c; "
+        "from unoservice.pooling import session_connection as d; "
+        "p = c['default'].get_connection_params(); "
+        "print(sorted(s.DATABASES), p['port'], p['prepare_threshold'], "
+        "d().get_connection_params()['port'])"
+    )
+    with_one = manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        show,
+        env=child_env(
+            DATABASE_URL="postgres://uno@127.0.0.1:5432/uno",
+            DATABASE_POOLER_URL="postgres://uno@127.0.0.1:6432/uno",
+        ),
+    )
+    without = manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        show,
+        env=child_env(DATABASE_URL="postgres://uno@127.0.0.1:5432/uno", DATABASE_POOLER_URL=None),
+    )
+
+    assert with_one.stdout.strip() == "['default', 'direct'] 6432 None 5432", with_one.stderr
+    assert without.stdout.strip() == "['default'] 5432 None 5432", without.stderr
