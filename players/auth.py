@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import timedelta
-from functools import cache
+from functools import cache, partial
 
 from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS
@@ -11,9 +13,11 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
 from unoservice import clock
+from unoservice.rate_limits import PlannedWindow
 from unoservice.rows import Columns, fetch_one, table
 
 from .models import ApiToken, Player, token_digest
+from .owner_cache import owner_cache
 
 _TOUCH_EVERY = timedelta(minutes=5)
 
@@ -21,8 +25,8 @@ _TOUCH_EVERY = timedelta(minutes=5)
 @cache
 def _token_query():
     """The live token with its player and, for staff, the Django user: one statement,
-    compiled once (this runs on every request). Nothing of it is cached between requests,
-    so deactivating an account or changing a user's staff flag takes effect at once."""
+    compiled once. Where the throttles count in Redis, what it finds is kept there
+    (players.owner_cache), and a change to any of it takes effect at once all the same."""
     user_model = get_user_model()
     token = Columns(ApiToken, "t", ["id", "player_id", "last_used_at"])
     player = Columns(Player, "p", ["id", "name", "user_id", "deactivated_at"])
@@ -57,11 +61,57 @@ def bearer_owner(http_request, value: str) -> tuple[ApiToken, Player] | None:
     return found
 
 
-def _owner_for_authentication(http_request, value: str) -> tuple[ApiToken, Player] | None:
+@dataclass
+class _Found:
+    owner: tuple[ApiToken, Player] | None
+    keep: Callable[[tuple[ApiToken, Player]], None] | None = None  # into the cache
+
+
+def _owner_for_authentication(request, value: str) -> _Found:
+    """The owner of token `value`: the one looked up before DRF authenticated, else from
+    the cache of owners (which counts the request in its throttles in the same round
+    trip), else from the database, with a way to keep it in the cache."""
+    http_request = getattr(request, "_request", request)
     looked_up = http_request.__dict__.pop("_bearer_owner", None)
     if looked_up is not None and looked_up[0] == value:
-        return looked_up[1]
-    return token_owner(token_digest(value))
+        return _Found(looked_up[1])
+    digest = token_digest(value)
+    cache = owner_cache()
+    lookup = None if cache is None else cache.lookup(http_request, digest, _windows(request))
+    if lookup is None:
+        return _Found(token_owner(digest))
+    keep = partial(cache.fill, digest, asked_at_us=lookup.asked_at_us)
+    if lookup.owner is not None:
+        return _Found(lookup.owner, keep)
+    found = token_owner(digest)
+    if found is not None:
+        keep(found)
+    return _Found(found, keep)
+
+
+def _stamp_use(token: ApiToken) -> bool:
+    """Note that the token was used now, at most once every few minutes."""
+    now = clock.now()
+    if token.last_used_at is not None and now - token.last_used_at <= _TOUCH_EVERY:
+        return False
+    ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+    token.last_used_at = now
+    return True
+
+
+def _windows(request) -> list[PlannedWindow]:
+    """The windows of the throttles of the view the request is for, as far as they can be
+    counted before the caller is known."""
+    view = (getattr(request, "parser_context", None) or {}).get("view")
+    if view is None:
+        return []
+    windows = []
+    for throttle in view.get_throttles():
+        planned = getattr(throttle, "planned_window", None)
+        window = planned(view) if planned is not None else None
+        if window is not None:
+            windows.append(window)
+    return windows
 
 
 def bearer_value(http_request) -> str | None:
@@ -91,15 +141,14 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
         value = value.strip()
         if not value:
             raise exceptions.AuthenticationFailed("The bearer token is missing.")
-        found = _owner_for_authentication(getattr(request, "_request", request), value)
-        if found is None:
+        found = _owner_for_authentication(request, value)
+        if found.owner is None:
             raise exceptions.AuthenticationFailed("The token is not valid or has been revoked.")
-        token, player = found
+        token, player = found.owner
         if not player.is_active:
             raise AccountDisabled()
-        now = clock.now()
-        if token.last_used_at is None or now - token.last_used_at > _TOUCH_EVERY:
-            ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        if _stamp_use(token) and found.keep is not None:
+            found.keep(found.owner)
         return player, token
 
     def authenticate_header(self, request):

@@ -8,6 +8,7 @@ from django.db import transaction
 from unoservice import clock
 
 from .models import ApiToken, Player, new_token_value, token_digest
+from .owner_cache import changed_on_commit
 
 
 def token_issue(*, player: Player, label: str = "") -> str:
@@ -35,6 +36,8 @@ def token_revoke(*, player: Player, token_id: int) -> bool:
     revoked = ApiToken.objects.filter(player=player, pk=token_id, revoked_at__isnull=True).update(
         revoked_at=clock.now()
     )
+    if revoked:
+        changed_on_commit(player.pk)
     return bool(revoked)
 
 

@@ -26,23 +26,34 @@ logger = logging.getLogger(CACHE_LOGGER)
 
 #: A sliding window of requests: the times of the requests of the last `duration` seconds
 #: as a sorted set. Drops those older (at or before now - duration, as DRF does), records
-#: this one if fewer than `limit` remain; returns {recorded, count, oldest time or nil}.
-_SLIDING_WINDOW = """
-local key, now = KEYS[1], tonumber(ARGV[1])
-local duration, limit = tonumber(ARGV[2]), tonumber(ARGV[3])
-redis.call('ZREMRANGEBYSCORE', key, '-inf', now - duration)
-local count = redis.call('ZCARD', key)
-local recorded = 0
-if count < limit then
-    redis.call('ZADD', key, now, ARGV[4])
-    count = count + 1
-    recorded = 1
+#: this one if fewer than `limit` remain; returns recorded (0 or 1), the count, and the
+#: oldest time or false. A Lua function, so that other scripts can count a window in the
+#: same round trip as what they do (players.owner_cache).
+SLIDING_WINDOW_FUNCTION = """
+local function sliding_window(key, now, duration, limit, member)
+    redis.call('ZREMRANGEBYSCORE', key, '-inf', now - duration)
+    local count = redis.call('ZCARD', key)
+    local recorded = 0
+    if count < limit then
+        redis.call('ZADD', key, now, member)
+        count = count + 1
+        recorded = 1
+    end
+    if count > 0 then
+        redis.call('PEXPIRE', key, math.ceil(duration * 1000))
+    end
+    return recorded, count, redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')[2] or false
 end
-if count > 0 then
-    redis.call('PEXPIRE', key, math.ceil(duration * 1000))
-end
-return {recorded, count, redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')[2] or false}
 """
+
+_SLIDING_WINDOW = (
+    SLIDING_WINDOW_FUNCTION
+    + """
+local recorded, count, oldest = sliding_window(
+    KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4])
+return {recorded, count, oldest}
+"""
+)
 
 
 @dataclass(frozen=True)
@@ -100,10 +111,14 @@ class WindowInOneTrip(throttling.SimpleRateThrottle):
         self.key = self.get_cache_key(request, view)
         if self.key is None:
             return True
-        self.now = self.timer()
-        found = sliding_window(
-            self.cache, f"{self.key}:window", self.now, self.duration, self.num_requests
-        )
+        counted = _counted_already(request, self.cache.make_and_validate_key(f"{self.key}:window"))
+        if counted is not None:
+            self.now, found = counted
+        else:
+            self.now = self.timer()
+            found = sliding_window(
+                self.cache, f"{self.key}:window", self.now, self.duration, self.num_requests
+            )
         if found is None:  # Redis unreachable: requests go through uncounted (logged)
             return True
         recorded, count, oldest = found
@@ -119,7 +134,21 @@ class WindowInOneTrip(throttling.SimpleRateThrottle):
 
 
 class ScopedRateThrottle(ReportsRateLimit, throttling.ScopedRateThrottle, WindowInOneTrip):
-    pass
+    def planned_window(self, view) -> PlannedWindow | None:
+        """This throttle's window for a signed-in caller of `view`, before the caller is
+        known (None when it does not count in Redis or `view` has no rate)."""
+        if getattr(self.cache, "client", None) is None:
+            return None
+        scope = getattr(view, self.scope_attr, None)
+        rate = self.THROTTLE_RATES.get(scope) if scope else None
+        if rate is None:
+            return None
+        limit, duration = self.parse_rate(rate)
+        key = self.cache.make_and_validate_key(
+            self.cache_format % {"scope": scope, "ident": _CALLER} + ":window"
+        )
+        prefix, _, suffix = str(key).partition(_CALLER)
+        return PlannedWindow(prefix, suffix, float(duration), limit)
 
 
 class AnonRateThrottle(ReportsRateLimit, throttling.AnonRateThrottle, WindowInOneTrip):
@@ -145,6 +174,36 @@ def sliding_window(
         logger.warning("the cache (Redis) is unreachable", exc_info=True)
         return None
     return bool(recorded), int(count), None if oldest is None else float(oldest)
+
+
+_CALLER = "{caller}"
+
+
+@dataclass(frozen=True)
+class PlannedWindow:
+    """A throttle's sliding window for a caller not yet known: its key is `prefix`, the
+    caller's id, `suffix`. A script that learns the caller (players.owner_cache) counts
+    the request in it and hands the outcome over with `count_already`."""
+
+    prefix: str
+    suffix: str
+    duration: float
+    limit: int
+
+    def key(self, caller) -> str:
+        return f"{self.prefix}{caller}{self.suffix}"
+
+
+def count_already(request, key: str, now: float, found: tuple[bool, int, float | None]):
+    """Note that this request was counted in window `key` at `now`, with the outcome
+    `found` (`sliding_window`'s), for the throttle that checks that window later."""
+    http_request = getattr(request, "_request", request)
+    http_request.__dict__.setdefault("_counted_windows", {})[key] = (now, found)
+
+
+def _counted_already(request, key: str):
+    counted = getattr(request, "_request", request).__dict__.get("_counted_windows")
+    return counted.pop(key, None) if counted else None
 
 
 def _note(request, figures: RateLimit) -> None:
