@@ -68,7 +68,7 @@ from games.timers.deadlines import (
 )
 from unoservice import clock, metrics
 from unoservice.errors import DomainError
-from unoservice.rows import update_row
+from unoservice.rows import insert_rows_and_update_row, update_row
 
 from .errors import GameConflict, GameNotFound, InvalidOption, LogNotFoldable
 from .models import DeadlineKind, Game, GameSeat, GameStatus
@@ -219,7 +219,7 @@ class GameWrite:
 
     def _record(self, items: list[NewEvent], state: GameState | None, now: datetime) -> None:
         game = self.game
-        appended = append_events(game, items, now=now)
+        appended = append_events(game, items, now=now, insert=False)
         self.appended += appended
         self.state = state
         if state is not None:
@@ -231,7 +231,7 @@ class GameWrite:
         if game.status in (GameStatus.FINISHED, GameStatus.ABORTED) and game.seal is None:
             game.ended_at = game.ended_at or now
             game.seal = _seal_or_none(game, now)
-        update_row(game, HEAD_FIELDS)
+        insert_rows_and_update_row([a.row for a in appended], game, HEAD_FIELDS)
 
     def link_next_game(self, next_game: Game) -> None:
         """Point this ended game at its rematch. A head row column, not an event: an

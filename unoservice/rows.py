@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from django.db import connection, connections
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model
 
 from unoservice.replica import reading_alias
@@ -41,7 +41,8 @@ class Columns:
         if values[0] is None:
             return None
         converters = _converters(self.model, tuple(self.names))
-        converted = [_convert(c, v) for c, v in zip(converters, values, strict=True)]
+        database = connections[alias]
+        converted = [_convert(c, v, database) for c, v in zip(converters, values, strict=True)]
         return self.model.from_db(alias, self.names, converted)
 
 
@@ -78,9 +79,9 @@ def fetch_all(sql: str, params: Sequence, part: Columns) -> list[Model]:
     return [part.build(row, using) for row in rows]
 
 
-def _convert(converters, value):
+def _convert(converters, value, database):
     for converter, expression in converters:
-        value = converter(value, expression, connection)
+        value = converter(value, expression, database)
     return value
 
 
@@ -103,24 +104,62 @@ def insert_rows(instances: Sequence[Model]) -> None:
         return
     model = type(instances[0])
     fields = _insert_fields(model)
+    database = connections[DEFAULT_DB_ALIAS]  # the proxy `connection` costs every access
     values = [
-        field.get_db_prep_save(field.pre_save(instance, True), connection)
+        field.get_db_prep_save(field.pre_save(instance, True), database)
         for instance in instances
         for field in fields
     ]
-    with connection.cursor() as cursor:
+    with database.cursor() as cursor:
         cursor.execute(_insert_sql(model, len(instances)), values)
 
 
 def update_row(instance: Model, names: tuple[str, ...]) -> None:
     """UPDATE these fields of one instance by its primary key, in a statement written
     once per model and field list (`auto_now` fields are stamped as `save()` does)."""
+    database = connections[DEFAULT_DB_ALIAS]
+    with database.cursor() as cursor:
+        cursor.execute(
+            _update_sql(type(instance), names), _update_values(instance, names, database)
+        )
+
+
+def insert_rows_and_update_row(
+    instances: Sequence[Model], instance: Model, names: tuple[str, ...]
+) -> None:
+    """`insert_rows(instances)` then `update_row(instance, names)`, as one statement on
+    PostgreSQL (a data-modifying WITH: one round trip fewer for every write of a game);
+    as two elsewhere."""
+    database = connections[DEFAULT_DB_ALIAS]
+    if database.vendor != "postgresql" or not instances:
+        insert_rows(instances)
+        update_row(instance, names)
+        return
+    inserted = type(instances[0])
+    fields = _insert_fields(inserted)
+    values = [
+        field.get_db_prep_save(field.pre_save(row, True), database)
+        for row in instances
+        for field in fields
+    ]
+    values += _update_values(instance, names, database)
+    sql = _insert_and_update_sql(inserted, len(instances), type(instance), names)
+    with database.cursor() as cursor:
+        cursor.execute(sql, values)
+
+
+def _update_values(instance: Model, names: tuple[str, ...], database) -> list:
     model = type(instance)
     fields = [model._meta.get_field(name) for name in names]
-    values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in fields]
-    key = model._meta.pk.get_db_prep_value(instance.pk, connection)
-    with connection.cursor() as cursor:
-        cursor.execute(_update_sql(model, names), [*values, key])
+    values = [f.get_db_prep_save(f.pre_save(instance, False), database) for f in fields]
+    return [*values, model._meta.pk.get_db_prep_value(instance.pk, database)]
+
+
+@cache
+def _insert_and_update_sql(
+    inserted: type[Model], rows: int, updated: type[Model], names: tuple[str, ...]
+) -> str:
+    return f"WITH inserted AS ({_insert_sql(inserted, rows)}) {_update_sql(updated, names)}"
 
 
 @cache

@@ -58,9 +58,13 @@ def new_engine_event(event: Event, actor: str, now: datetime) -> NewEvent:
     return NewEvent(type_, public, private, actor, schema_version_of(type_), event)
 
 
-def append_events(game: Game, items: Iterable[NewEvent], *, now: datetime) -> list[Appended]:
+def append_events(
+    game: Game, items: Iterable[NewEvent], *, now: datetime, insert: bool = True
+) -> list[Appended]:
     """Append after `game.version`, chaining hashes; updates `version` and `head_hash`
-    on the (locked) game object, which the caller saves in the same transaction.
+    on the (locked) game object, which the caller saves in the same transaction. With
+    `insert` False the rows are made, not written: the caller writes them with the head
+    row (`insert_rows_and_update_row`).
 
     Under hash scheme 2 every private part gets a nonce of its own (128 bits from the
     operating system, never the game's RNG, seeded games included), so its digest, which
@@ -102,7 +106,8 @@ def append_events(game: Game, items: Iterable[NewEvent], *, now: datetime) -> li
             )
         )
         prev = hash_
-    insert_rows([appended.row for appended in rows])
+    if insert:
+        insert_rows([appended.row for appended in rows])
     game.version, game.head_hash = seq, prev
     return rows
 
