@@ -73,3 +73,33 @@ def test_a_moves_routes_are_the_first_its_url_is_matched_against():
     assert first.urlconf_name.__name__ == "games.urls"
     names = [route.name for route in first.url_patterns[:4]]
     assert names == ["legal-actions", "actions", "events", "detail"]
+
+
+@pytest.mark.parametrize(
+    "accept", [None, "*/*", "application/json", "application/json; q=0.9, */*", "text/html"]
+)
+def test_the_games_api_answers_json_as_drfs_negotiation_would(accept):
+    from rest_framework.exceptions import NotAcceptable
+    from rest_framework.negotiation import DefaultContentNegotiation
+    from rest_framework.request import Request
+    from rest_framework.test import APIRequestFactory
+
+    from games.http.apis import GameLegalActionsApi
+
+    headers = {} if accept is None else {"HTTP_ACCEPT": accept}
+    request = Request(APIRequestFactory().get("/api/v1/games/x/legal-actions", **headers))
+    view = GameLegalActionsApi()
+    view.request, view.format_kwarg = request, None
+    try:
+        renderer, media_type = DefaultContentNegotiation().select_renderer(
+            request, view.get_renderers()
+        )
+        expected = (type(renderer), media_type)
+    except NotAcceptable:
+        expected = NotAcceptable
+    try:
+        renderer, media_type = view.perform_content_negotiation(request)
+        found = (type(renderer), media_type)
+    except NotAcceptable:
+        found = NotAcceptable
+    assert found == expected
