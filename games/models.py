@@ -19,6 +19,7 @@ from django.db import connection, models
 from django.utils import timezone
 
 from players.models import Player
+from unoservice.fields import JSONField
 from unoservice.rows import Columns, fetch_one, table
 
 #: How long a bot waits before it acts, unless its game says otherwise.
@@ -70,11 +71,11 @@ class Game(models.Model):
     )
     host = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="hosted_games")
     seat_count = models.PositiveSmallIntegerField()
-    rules = models.JSONField(help_text='{"preset": ..., "options": {...every option...}}')
-    timers = models.JSONField()
+    rules = JSONField(help_text='{"preset": ..., "options": {...every option...}}')
+    timers = JSONField()
     visibility = models.CharField(max_length=10, choices=Visibility.choices)
     invite_code = models.CharField(max_length=32, blank=True)
-    setup = models.JSONField(
+    setup = JSONField(
         default=dict, blank=True, help_text="Staff-only deck, position, dealer and seed."
     )
     version = models.PositiveIntegerField(default=0, help_text="The seq of the last event.")
@@ -89,7 +90,7 @@ class Game(models.Model):
     deadline_at = models.DateTimeField(
         null=True, blank=True, help_text="When the seat to act must have acted."
     )
-    open_deadlines = models.JSONField(
+    open_deadlines = JSONField(
         default=dict,
         blank=True,
         help_text='The open deadlines by token: {"kind", "seat", "closes_at", "due_at"}.',
@@ -102,12 +103,12 @@ class Game(models.Model):
         help_text="Active with no person playing: its deadlines are swept on the workers' "
         "bots queue (games.timers.deadlines).",
     )
-    winner = models.JSONField(null=True, blank=True)
-    state = models.JSONField(
+    winner = JSONField(null=True, blank=True)
+    state = JSONField(
         null=True, blank=True, editable=False, help_text="The engine state at `version` (a cache)."
     )
     state_format = models.PositiveSmallIntegerField(default=0, editable=False)
-    seal = models.JSONField(
+    seal = JSONField(
         null=True,
         blank=True,
         editable=False,
@@ -118,13 +119,13 @@ class Game(models.Model):
         editable=False,
         help_text="Its log was moved to cold storage (ArchivedLog, games.log.archive).",
     )
-    seated = models.JSONField(
+    seated = JSONField(
         default=list,
         blank=True,
         help_text='The seats taken: [{"seat", "player": {"id", "name"}, "left"}], the name as '
         "when the seat was taken (the seat rows' projection, read with the game).",
     )
-    bots = models.JSONField(
+    bots = JSONField(
         default=dict,
         blank=True,
         help_text='The server bots: {"think_ms": ms, "strategies": {seat: strategy}} (seats '
@@ -290,8 +291,8 @@ class GameEvent(models.Model):
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=40)
     schema_version = models.PositiveSmallIntegerField()
-    public = models.JSONField()
-    private = models.JSONField(null=True, blank=True)
+    public = JSONField()
+    private = JSONField(null=True, blank=True)
     private_digest = models.CharField(max_length=64, blank=True)
     actor = models.CharField(max_length=60, help_text='"seat:N", "player:<id>" or "system".')
     recorded_at = models.DateTimeField()
@@ -355,8 +356,8 @@ class IdempotencyRecord(models.Model):
     key = models.CharField(max_length=200)
     request_hash = models.CharField(max_length=64)
     status_code = models.PositiveSmallIntegerField(null=True, blank=True)
-    response = models.JSONField(null=True, blank=True)
-    headers = models.JSONField(default=dict, blank=True, help_text="ETag and Location.")
+    response = JSONField(null=True, blank=True)
+    headers = JSONField(default=dict, blank=True, help_text="ETag and Location.")
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     completed_at = models.DateTimeField(null=True, blank=True)
 
