@@ -55,10 +55,10 @@ def main(argv=None) -> int:
 
 def measure(args, pg_pid: int, redis_pid: int) -> dict:
     import redis
-    from django.core.wsgi import get_wsgi_application
+    from unoservice.wsgi import application  # as served: start-up's heap set aside
     from django.db import connection
 
-    client = Wsgi(get_wsgi_application())
+    client = Wsgi(application)
     rng = random.Random(args.seed)
     game_id, tokens = game(client)
     for _ in moves(client, game_id, tokens, args.warmup, rng):

@@ -196,9 +196,9 @@ def main(argv=None) -> int:
 
 
 def measure(args) -> int:
-    from django.core.wsgi import get_wsgi_application
+    from unoservice.wsgi import application  # as served: start-up's heap set aside
 
-    client = Wsgi(get_wsgi_application())
+    client = Wsgi(application)
     rng = random.Random(args.seed)
     game_id, tokens = game(client)
     for _ in moves(client, game_id, tokens, args.warmup, rng):

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
 
+from unoservice import startup_heap
 from unoservice.serving import ServiceApp
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "unoservice.settings")
@@ -25,3 +26,4 @@ application = ServiceApp(
     static_root=settings.STATIC_ROOT,
     static_prefix=settings.STATIC_URL,
 )
+startup_heap.set_aside()
