@@ -18,6 +18,13 @@ cProfile with the thread's clock and prints the N functions with the most own ti
 The last line is one JSON object: `move_cpu_us` (median over slices of the mean),
 `legal_actions_cpu_us`, `action_cpu_us`, `action_response_bytes` (mean body of the POST's
 answer) and the sizes used.
+
+`--instructions` counts instead of timing, for comparing two versions of the code on a
+machine whose speed drifts: the run goes under valgrind's callgrind, the deals are seeded
+(the same game every run, so both versions play the same moves), and only the --moves
+moves after the warm-up are counted. It prints the instructions per move of the web
+process (user space: not the kernel's side of its round trips), and the JSON line carries
+`move_instructions`. It takes about a minute for 100 moves.
 """
 
 from __future__ import annotations
@@ -177,7 +184,12 @@ def main(argv=None) -> int:
     parser.add_argument("--profile", type=int, default=0, metavar="N")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sort", default="tottime", help="pstats order: tottime, cumulative")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions under callgrind"
+    )
     args = parser.parse_args(argv)
+    if args.instructions and not os.environ.get(_UNDER_CALLGRIND):
+        return count_instructions(args, argv if argv is not None else sys.argv[1:])
     if not args.database_url or not args.database_url.startswith("postgres"):
         parser.error("--database-url postgres://… (or DATABASE_URL) is required")
     if not args.redis_url:
@@ -195,14 +207,70 @@ def main(argv=None) -> int:
         drop()
 
 
+_UNDER_CALLGRIND = "UNO_BENCH_UNDER_CALLGRIND"
+
+
+def count_instructions(args, argv: list[str]) -> int:
+    """Run this benchmark again under callgrind, instrumented only for the measured moves."""
+    import re
+    import subprocess
+
+    with tempfile.TemporaryDirectory(prefix="uno-move-instructions-") as folder:
+        out = Path(folder) / "callgrind.out"
+        command = [
+            "valgrind",
+            "--tool=callgrind",
+            "--instr-atstart=no",
+            f"--callgrind-out-file={out}",
+            sys.executable,
+            __file__,
+            *argv,
+        ]
+        ran = subprocess.run(
+            command, env={**os.environ, _UNDER_CALLGRIND: "1"}, capture_output=True, text=True
+        )
+        if ran.returncode != 0 or not out.exists():
+            print(ran.stdout, ran.stderr, sep="\n")
+            return 1
+        totals = re.search(r"^totals: (\d+)", out.read_text(), re.MULTILINE)
+    instructions = int(totals.group(1)) / args.moves
+    result = {"move_instructions": round(instructions), "moves": args.moves}
+    print(
+        f"a move (GET legal-actions + POST actions), web process: {instructions / 1e6:.2f} M "
+        f"instructions (callgrind, {args.moves} moves after {args.warmup}, seeded deals)"
+    )
+    print(json.dumps(result))
+    return 0
+
+
+def _callgrind(on: bool) -> None:
+    import subprocess
+
+    state = "on" if on else "off"
+    subprocess.run(
+        ["callgrind_control", "-i", state, str(os.getpid())], check=True, capture_output=True
+    )
+
+
 def measure(args) -> int:
     from unoservice.wsgi import application  # as served: start-up's heap set aside
 
     client = Wsgi(application)
     rng = random.Random(args.seed)
+    counting = bool(os.environ.get(_UNDER_CALLGRIND))
+    if counting:  # the same deals every run: both versions compared play the same game
+        import games.write
+
+        games.write._rng_for = lambda game: random.Random(f"{args.seed}:{game.version}")
     game_id, tokens = game(client)
     for _ in moves(client, game_id, tokens, args.warmup, rng):
         pass
+    if counting:
+        _callgrind(True)
+        for _ in moves(client, game_id, tokens, args.moves, rng):
+            pass
+        _callgrind(False)
+        return 0
     per_slice = max(1, args.moves // args.slices)
     slices, reads, writes, sizes = [], [], [], []
     for _ in range(args.slices):
