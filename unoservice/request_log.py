@@ -54,7 +54,8 @@ def request_log_middleware(get_response):
 
 
 def _begin(request):
-    offered = request.headers.get(REQUEST_ID_HEADER, "")
+    # META, not `request.headers`, which builds a dict of every header on first use
+    offered = request.META.get("HTTP_X_REQUEST_ID", "")
     request.request_id = offered if _SANE_REQUEST_ID.fullmatch(offered) else uuid.uuid4().hex
     return time.perf_counter(), current_request_id.set(request.request_id)
 

@@ -132,7 +132,7 @@ class InvalidIfMatch(ApiError):
 
 
 def parse_if_match(request) -> int | None:
-    header = request.headers.get("If-Match")
+    header = request.META.get("HTTP_IF_MATCH")
     if header is None:
         return None
     if not re.fullmatch(IF_MATCH_PATTERN, header.strip()):
@@ -164,7 +164,7 @@ def with_etag(request, response: Response, etag: str, *, cacheable: bool = True)
 
 
 def _none_match(request, etag: str) -> bool:
-    header = request.headers.get("If-None-Match")
+    header = request.META.get("HTTP_IF_NONE_MATCH")
     if not header:
         return False
     tags = parse_etags(header)

@@ -35,6 +35,8 @@ from unoservice.api import PROBLEM_CONTENT_TYPE, ApiError, problem_exception_han
 from unoservice.errors import DomainError
 
 HEADER = "Idempotency-Key"
+#: Where WSGI puts it (read from META: `request.headers` builds a dict of every header).
+_META_KEY = "HTTP_IDEMPOTENCY_KEY"
 #: A key: 1 to 200 visible ASCII characters, spaces allowed inside (HTTP drops them at
 #: the ends).
 IDEMPOTENCY_KEY_PATTERN = r"^[!-~](?:[ -~]{0,198}[!-~])?$"
@@ -61,7 +63,7 @@ class KeyInvalid(ApiError):
 
 def idempotent(request, run: Callable[[], Response]) -> Response:
     """Run `run` once per key: its response is stored in the same transaction."""
-    key = request.headers.get(HEADER)
+    key = request.META.get(_META_KEY)
     if key is None:
         return run()
     if not re.fullmatch(IDEMPOTENCY_KEY_PATTERN, key):
