@@ -22,7 +22,6 @@ request reads the database.
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 import time
@@ -30,6 +29,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
+import orjson
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from django.db import DEFAULT_DB_ALIAS, transaction
@@ -188,7 +188,7 @@ def _entry(owner: tuple[ApiToken, Player], asked_at_us: int) -> str:
         "player": [_plain(getattr(player, name)) for name in PLAYER_FIELDS],
         "user": None if user is None else [_plain(getattr(user, name)) for name in USER_FIELDS],
     }
-    return f"{player.id} {asked_at_us} {json.dumps(parts, separators=(',', ':'))}"
+    return f"{player.id} {asked_at_us} {orjson.dumps(parts).decode()}"
 
 
 def _plain(value):
@@ -201,7 +201,7 @@ def _plain(value):
 
 def _owner_from_entry(entry: bytes | str) -> tuple[ApiToken, Player]:
     text = entry.decode() if isinstance(entry, bytes) else entry
-    parts = json.loads(text.split(" ", 2)[2])
+    parts = orjson.loads(text.split(" ", 2)[2])
     token = _instance(ApiToken, TOKEN_FIELDS, parts["token"])
     player = _instance(Player, PLAYER_FIELDS, parts["player"])
     if parts["user"] is not None:
