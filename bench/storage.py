@@ -52,6 +52,20 @@ def parse_args(argv=None) -> argparse.Namespace:
     hot.add_argument("--layouts", default=",".join(HOT_LAYOUTS), help="table,partitioned")
     hot.add_argument("--rounds", type=int, default=3, help="interleaved rounds per size (3)")
     hot.add_argument(
+        "--warmup-rounds", type=int, default=1, help="rounds first measured, not counted (1)"
+    )
+    hot.add_argument(
+        "--repack",
+        action="store_true",
+        help="after each fill, run `manage.py repack_events` (pg_repack, in the order of "
+        "(game, seq)) as the maintenance job would",
+    )
+    hot.add_argument(
+        "--reuse",
+        action="store_true",
+        help="keep a database of the same layout and size and fill it up (with --keep)",
+    )
+    hot.add_argument(
         "--migration-rows",
         type=int,
         default=1_000_000,
@@ -61,6 +75,7 @@ def parse_args(argv=None) -> argparse.Namespace:
     hot.add_argument("--hot-step", help=argparse.SUPPRESS)
     hot.add_argument("--layout", help=argparse.SUPPRESS)
     hot.add_argument("--to", type=int, help=argparse.SUPPRESS)
+    hot.add_argument("--size", type=int, help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
 
@@ -296,40 +311,64 @@ def hot_main(args) -> int:
     def child(step: str, layout: str, *extra: str) -> dict:
         return answer(started(step, layout, *extra))
 
-    result: dict = {"sizes": sizes, "layouts": {}, "rounds": args.rounds}
-    # The layouts' databases are made and filled at the same time (a process each).
-    preparing = {layout: started("prepare", layout) for layout in layouts}
-    for layout, process in preparing.items():
-        prepared = answer(process)
-        print(f"{layout}: templates {prepared['template_events']} events", flush=True)
-        result["layouts"][layout] = {"prepare": prepared, "sizes": {}}
-    for size in sizes:
-        filling = {layout: started("fill", layout, "--to", str(size)) for layout in layouts}
-        for layout, process in filling.items():
-            filled = answer(process)
+    result: dict = {
+        "sizes": sizes,
+        "layouts": {},
+        "rounds": args.rounds,
+        "warmup_rounds": args.warmup_rounds,
+        "repacked": args.repack,
+    }
+    # One database per layout and size, made and filled one after the other (one heavy
+    # process at a time), each kept whole while the others are measured.
+    for layout in layouts:
+        result["layouts"][layout] = {"sizes": {}}
+        for size in sizes:
+            at_size = ("--size", str(size))
+            if not (args.reuse and child("exists", layout, *at_size)["exists"]):
+                prepared = child("prepare", layout, *at_size)
+                print(f"{layout}/{size}: templates {prepared['template_events']} events")
+            filled = child("fill", layout, "--to", str(size), *at_size)
             print(
-                f"{layout}: {filled['rows']} rows, filled in {filled['fill_s']} s "
+                f"{layout}/{size}: {filled['rows']} rows, filled in {filled['fill_s']} s "
                 f"({filled['rows_per_s']} rows/s), {filled['total_bytes']} bytes",
                 flush=True,
             )
-            result["layouts"][layout]["sizes"][str(size)] = {"fill": filled, "rounds": []}
-        for _ in range(args.rounds):
-            for layout in layouts:
-                measured = child("measure", layout)
+            at: dict = {"fill": filled, "rounds": [], "warmup": []}
+            if args.repack:
+                at["repack"] = child("repack", layout, *at_size)
                 print(
-                    f"{layout} at {size}: move p50 {measured['move_p50_ms']} ms p99 "
-                    f"{measured['move_p99_ms']} ms; replay p50 {measured['replay_p50_ms']} "
-                    f"ms (rows read {measured['load_p50_ms']} ms); audits ok "
+                    f"{layout}/{size}: repacked in the order of (game, seq) in "
+                    f"{at['repack']['repack_s']} s: {filled['total_bytes']} -> "
+                    f"{at['repack']['total_bytes']} bytes",
+                    flush=True,
+                )
+            result["layouts"][layout]["sizes"][str(size)] = at
+    # Measured in slices: each round visits every size (and layout) in turn, the sizes in
+    # the opposite order every other round, so that the machine's drift (other work, the
+    # page cache) falls on every size alike; the warm-up rounds are not counted.
+    for number in range(args.warmup_rounds + args.rounds):
+        counted = number >= args.warmup_rounds
+        for size in sizes if number % 2 == 0 else sizes[::-1]:
+            for layout in layouts:
+                measured = child("measure", layout, "--size", str(size))
+                plan = measured["replay_plan"]
+                print(
+                    f"{'round' if counted else 'warm-up'} {number + 1}, {layout} at {size}: "
+                    f"move p50 {measured['move_p50_ms']} ms p99 {measured['move_p99_ms']} ms; "
+                    f"replay p50 {measured['replay_p50_ms']} ms (rows read "
+                    f"{measured['load_p50_ms']} ms; the read {plan['execution_ms']} ms, "
+                    f"{plan['shared_hit']} pages hit, {plan['shared_read']} read); audits ok "
                     f"{measured['audits_ok']}/{measured['audits']}; load {measured['load']}",
                     flush=True,
                 )
-                result["layouts"][layout]["sizes"][str(size)]["rounds"].append(measured)
-        if args.migration_rows and "migration" not in result:
-            child("prepare", "migration")
-            child("fill", "migration", "--to", str(args.migration_rows))
-            result["migration"] = child("migrate", "migration")
-            child("drop", "migration")
-            print(f"migration 0018 on a populated table: {result['migration']}", flush=True)
+                rounds = result["layouts"][layout]["sizes"][str(size)]
+                rounds["rounds" if counted else "warmup"].append(measured)
+    if args.migration_rows:
+        child("prepare", "migration")
+        child("fill", "migration", "--to", str(args.migration_rows))
+        result["migration"] = child("migrate", "migration")
+        child("drop", "migration")
+        print(f"migration 0018 on a populated table: {result['migration']}", flush=True)
     small, large = str(sizes[0]), str(sizes[-1])
     for layout in layouts:
         row = result["layouts"][layout]
@@ -340,7 +379,7 @@ def hot_main(args) -> int:
             at["move_p50_ms"], at["move_p99_ms"] = _pct(moves, 50), _pct(moves, 99)
             at["replay_p50_ms"], at["load_p50_ms"] = _pct(replays, 50), _pct(loads, 50)
             at["audits_failed"] = sum(r["audits"] - r["audits_ok"] for r in at["rounds"])
-            for r in at["rounds"]:
+            for r in at["rounds"] + at["warmup"]:
                 for key in ("moves_ms", "replays_ms", "loads_ms"):
                     r.pop(key)
         row["move_p99_ratio"] = round(
@@ -367,7 +406,8 @@ def hot_main(args) -> int:
     )
     if not args.keep:
         for layout in layouts:
-            child("drop", layout)
+            for size in sizes:
+                child("drop", layout, "--size", str(size))
     print(json.dumps(result, sort_keys=True))
     return 0 if result["goal_met"] else 1
 
@@ -384,7 +424,7 @@ def hot_child(args) -> int:
     import os
     from urllib.parse import urlsplit, urlunsplit
 
-    database = f"uno_bench_hot_{args.layout}"
+    database = f"uno_bench_hot_{args.layout}" + (f"_{args.size}" if args.size else "")
     server = urlsplit(args.database_url)
     admin_url = urlunsplit(server._replace(path="/postgres"))
     os.environ["DATABASE_URL"] = urlunsplit(server._replace(path=f"/{database}"))
@@ -396,6 +436,13 @@ def hot_child(args) -> int:
         _admin(admin_url, f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
         print(json.dumps({"dropped": database}))
         return 0
+    if args.hot_step == "exists":
+        import psycopg
+
+        with psycopg.connect(admin_url) as admin:
+            found = admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", [database])
+            print(json.dumps({"exists": found.fetchone() is not None}))
+        return 0
     if args.hot_step == "prepare":
         _admin(admin_url, f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
         _admin(admin_url, f'CREATE DATABASE "{database}"')
@@ -404,6 +451,7 @@ def hot_child(args) -> int:
     django.setup()
     step = {"prepare": _hot_prepare, "fill": _hot_fill, "measure": _hot_measure}
     step["migrate"] = _hot_migrate
+    step["repack"] = _hot_repack
     print(json.dumps(step[args.hot_step](args), sort_keys=True))
     return 0
 
@@ -684,7 +732,26 @@ def _replay_plan(cursor, game_id) -> dict:
             walk(sub)
 
     walk(plan["Plan"])
-    return {"relations": relations, "execution_ms": plan["Execution Time"]}
+    return {
+        "relations": relations,
+        "execution_ms": plan["Execution Time"],
+        "shared_hit": plan["Plan"].get("Shared Hit Blocks", 0),
+        "shared_read": plan["Plan"].get("Shared Read Blocks", 0),
+    }
+
+
+def _hot_repack(args) -> dict:
+    """The maintenance job on this database: every partition rewritten by pg_repack in the
+    order of (game, seq), one after the other."""
+    from django.core.management import call_command
+    from django.db import connection
+
+    began = time.monotonic()
+    call_command("repack_events", verbosity=0, stdout=sys.stderr)
+    spent = time.monotonic() - began
+    with connection.cursor() as cursor:
+        sizes = _table_sizes(cursor)
+    return {"repack_s": round(spent, 1), **sizes}
 
 
 def _hot_migrate(args) -> dict:
