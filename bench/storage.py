@@ -61,6 +61,13 @@ def parse_args(argv=None) -> argparse.Namespace:
         "(game, seq)) as the maintenance job would",
     )
     hot.add_argument(
+        "--cold",
+        action="store_true",
+        help="before measuring, drop the largest size's events partitions (their files "
+        "only) from the operating system's page cache, as when the table does not fit in "
+        "memory (a local server, run as root or postgres)",
+    )
+    hot.add_argument(
         "--reuse",
         action="store_true",
         help="keep a database of the same layout and size and fill it up (with --keep)",
@@ -355,6 +362,16 @@ def hot_main(args) -> int:
     # one replay and one read of an old game) runs on every database in turn, in the
     # opposite order every other step, so that the machine's drift and other work fall
     # on every size alike, a second or so apart.
+    if args.cold:
+        for layout in layouts:
+            evicted = child("evict", layout, "--size", str(sizes[-1]))
+            print(
+                f"{layout}/{sizes[-1]}: {evicted['files']} files, {evicted['bytes']} bytes "
+                "dropped from the page cache",
+                flush=True,
+            )
+            result["layouts"][layout]["sizes"][str(sizes[-1])]["evicted"] = evicted
+    result["cold"] = args.cold
     serving = {}
     for layout in layouts:
         for size in sizes:
@@ -508,6 +525,7 @@ def hot_child(args) -> int:
     step["migrate"] = _hot_migrate
     step["repack"] = _hot_repack
     step["serve"] = _hot_serve
+    step["evict"] = _hot_evict
     print(json.dumps(step[args.hot_step](args), sort_keys=True))
     return 0
 
@@ -838,6 +856,43 @@ def _hot_repack(args) -> dict:
     with connection.cursor() as cursor:
         sizes = _table_sizes(cursor)
     return {"repack_s": round(spent, 1), **sizes}
+
+
+def _hot_evict(args) -> dict:
+    """The events partitions' files (heap, TOAST, indexes) dropped from the operating
+    system's page cache (posix_fadvise DONTNEED, these files only; PostgreSQL's own
+    buffers are left as they are)."""
+    import glob
+    import os
+
+    from django.db import connection
+
+    from games.log.partitioning import EVENT_TABLE, partitions
+
+    with connection.cursor() as cursor:
+        leaves = partitions(cursor) or [EVENT_TABLE]
+        cursor.execute("SHOW data_directory")
+        root = cursor.fetchone()[0]
+        cursor.execute(
+            "SELECT pg_relation_filepath(r) FROM (SELECT unnest(%s::regclass[]) AS r "
+            "UNION SELECT indexrelid::regclass FROM pg_index "
+            "WHERE indrelid = ANY(%s::regclass[]) UNION SELECT reltoastrelid::regclass "
+            "FROM pg_class WHERE oid = ANY(%s::regclass[]) AND reltoastrelid <> 0) x",
+            [leaves, leaves, leaves],
+        )
+        paths = [os.path.join(root, path) for (path,) in cursor.fetchall() if path]
+    files = size = 0
+    for path in paths:
+        for name in [path, *glob.glob(path + ".[0-9]*")]:
+            fd = os.open(name, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+                os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+                size += os.fstat(fd).st_size
+                files += 1
+            finally:
+                os.close(fd)
+    return {"files": files, "bytes": size}
 
 
 def _hot_migrate(args) -> dict:
