@@ -3,6 +3,7 @@
     uv run python bench/storage.py                  # 1,000 finished games of each preset
     uv run python bench/storage.py --games 50
     nice -n 10 ionice -c3 uv run python bench/storage.py --hot-rows 1000000,30000000 \
+        --layouts partitioned --migration-rows 0 --repack \
         --database-url postgres://postgres@127.0.0.1:5432/postgres   # the hot table (below)
 
 Plays finished games of every preset into a fresh database (PostgreSQL when DATABASE_URL
