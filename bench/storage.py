@@ -51,7 +51,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     hot = parser.add_argument_group("the hot table at several sizes (PostgreSQL)")
     hot.add_argument("--hot-rows", help="event rows to measure at, e.g. 1000000,30000000")
     hot.add_argument("--layouts", default=",".join(HOT_LAYOUTS), help="table,partitioned")
-    hot.add_argument("--rounds", type=int, default=3, help="interleaved rounds per size (3)")
+    hot.add_argument(
+        "--rounds", type=int, default=20, help="counted rounds of 150 moves per size (20)"
+    )
     hot.add_argument(
         "--warmup-rounds", type=int, default=1, help="rounds first measured, not counted (1)"
     )

@@ -144,6 +144,8 @@ def repack_events(
         )
         if ran.returncode:
             raise RuntimeError(f"pg_repack of {table} failed: {ran.stderr.strip()}")
+        for line in ran.stderr.splitlines():  # e.g. a partition skipped for a lock
+            say(f"{table}: {line}")
         row = Repacked(table, before, _size(connection, table), time.monotonic() - began)
         say(f"{table}: {row.bytes_before} -> {row.bytes_after} bytes in {row.seconds:.1f} s")
         done.append(row)
