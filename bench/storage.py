@@ -3,6 +3,7 @@
     uv run python bench/storage.py                  # 1,000 finished games of each preset
     uv run python bench/storage.py --games 50
     nice -n 10 ionice -c3 uv run python bench/storage.py --hot-rows 1000000,30000000 \
+        --layouts partitioned --migration-rows 0 --repack \
         --database-url postgres://postgres@127.0.0.1:5432/postgres   # the hot table (below)
 
 Plays finished games of every preset into a fresh database (PostgreSQL when DATABASE_URL
@@ -50,7 +51,30 @@ def parse_args(argv=None) -> argparse.Namespace:
     hot = parser.add_argument_group("the hot table at several sizes (PostgreSQL)")
     hot.add_argument("--hot-rows", help="event rows to measure at, e.g. 1000000,30000000")
     hot.add_argument("--layouts", default=",".join(HOT_LAYOUTS), help="table,partitioned")
-    hot.add_argument("--rounds", type=int, default=3, help="interleaved rounds per size (3)")
+    hot.add_argument(
+        "--rounds", type=int, default=20, help="counted rounds of 150 moves per size (20)"
+    )
+    hot.add_argument(
+        "--warmup-rounds", type=int, default=1, help="rounds first measured, not counted (1)"
+    )
+    hot.add_argument(
+        "--repack",
+        action="store_true",
+        help="after each fill, run `manage.py repack_events` (pg_repack, in the order of "
+        "(game, seq)) as the maintenance job would",
+    )
+    hot.add_argument(
+        "--cold",
+        action="store_true",
+        help="before measuring, drop the largest size's events partitions (their files "
+        "only) from the operating system's page cache, as when the table does not fit in "
+        "memory (a local server, run as root or postgres)",
+    )
+    hot.add_argument(
+        "--reuse",
+        action="store_true",
+        help="keep a database of the same layout and size and fill it up (with --keep)",
+    )
     hot.add_argument(
         "--migration-rows",
         type=int,
@@ -61,6 +85,7 @@ def parse_args(argv=None) -> argparse.Namespace:
     hot.add_argument("--hot-step", help=argparse.SUPPRESS)
     hot.add_argument("--layout", help=argparse.SUPPRESS)
     hot.add_argument("--to", type=int, help=argparse.SUPPRESS)
+    hot.add_argument("--size", type=int, help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
 
@@ -245,27 +270,34 @@ def _kept(database: str):
 #     uv run python bench/storage.py --hot-rows 1000000,30000000 \
 #         --database-url postgres://postgres@127.0.0.1:5433/postgres
 #
-# One database per layout of the events table: `table` (migrations up to 0017: one
-# table) and `partitioned` (0018: hash of game_id, 16 partitions). Each plays template
-# games for real (the engine and the store, as above, target 300 points), then is filled
-# up to each size by cloning them server-side: a batch of 200 clones at a time, each a
-# new game id with its head row, seats and events (a fresh seal signs the clone's id),
-# the batch's events written in order of seq, then game, as 200 games played at once
-# would lay them out. The audit runs on a sample of clones. At each size, the layouts
-# are measured in turn, interleaved, `--rounds` times, each round in a fresh process:
-# a move through the service's write path (`services.game_act`: lock, fold, append, the
-# head row, deadlines, commit) in games of two people, p50 and p99; and the replay the
-# service serves of an ended 1,000-event game (`selectors.game_replay_get` at its last
-# seq: the rows read, folded, the document built), of clones spread over the table,
-# with the rows' read alone (`load_events`) beside it. The move ratio is p99 at the
-# largest size over p99 at the smallest; the replay ratio the same of p50s.
+# One database per layout of the events table and size: `table` (migrations up to 0017:
+# one table) and `partitioned` (0018: hash of game_id, 16 partitions), each at every
+# size, made and filled one after the other and kept while all are measured. Each plays
+# template games for real (the engine and the store, as above, target 300 points), then
+# is filled up to its size by cloning them server-side: a batch of 200 clones at a time,
+# each a new game id with its head row, seats and events (a fresh seal signs the clone's
+# id), the batch's events written in order of seq, then game, as 200 games played at once
+# would lay them out. The audit runs on a sample of clones. With --repack, the
+# maintenance job `manage.py repack_events` (pg_repack, every partition rewritten in the
+# order of (game, seq)) then runs on every database, as it would after the games ended.
+# Measured in slices: each round runs one slice on every database in turn (the sizes in
+# the opposite order every other round), each slice in a fresh process, so that the
+# machine's drift and other work fall on every size alike; the first `--warmup-rounds`
+# are printed and not counted. A slice: moves through the service's write path
+# (`services.game_act`: lock, fold, append, the head row, deadlines, commit) in games
+# of two people, p50 and p99; and the replay the service serves of an ended 1,000-event
+# game (`selectors.game_replay_get` at its last seq: the rows read, folded, the document
+# built), of clones spread over the table, with the rows' read alone (`load_events`)
+# beside it, and EXPLAIN (ANALYZE, BUFFERS) of that read once (pages hit and read). The
+# move ratio is p99 at the largest size over p99 at the smallest, over all counted
+# slices; the replay ratio the same of p50s. Reuse filled databases with --keep --reuse.
 
 HOT_LAYOUTS = ("table", "partitioned")
 HOT_TEMPLATES = 16
 HOT_TEMPLATE_TARGET = 300
 HOT_BATCH = 200
 HOT_MOVES = 150
-HOT_REPLAYS = 12
+HOT_STEP_MOVES = 10
 HOT_AUDITS = 4
 HOT_GOAL_RATIO = 1.2
 HOT_FILL_LOCK = 0x756E6F66696C6C  # "unofill"
@@ -296,40 +328,122 @@ def hot_main(args) -> int:
     def child(step: str, layout: str, *extra: str) -> dict:
         return answer(started(step, layout, *extra))
 
-    result: dict = {"sizes": sizes, "layouts": {}, "rounds": args.rounds}
-    # The layouts' databases are made and filled at the same time (a process each).
-    preparing = {layout: started("prepare", layout) for layout in layouts}
-    for layout, process in preparing.items():
-        prepared = answer(process)
-        print(f"{layout}: templates {prepared['template_events']} events", flush=True)
-        result["layouts"][layout] = {"prepare": prepared, "sizes": {}}
-    for size in sizes:
-        filling = {layout: started("fill", layout, "--to", str(size)) for layout in layouts}
-        for layout, process in filling.items():
-            filled = answer(process)
+    result: dict = {
+        "sizes": sizes,
+        "layouts": {},
+        "rounds": args.rounds,
+        "warmup_rounds": args.warmup_rounds,
+        "repacked": args.repack,
+    }
+    # One database per layout and size, made and filled one after the other (one heavy
+    # process at a time), each kept whole while the others are measured.
+    for layout in layouts:
+        result["layouts"][layout] = {"sizes": {}}
+        for size in sizes:
+            at_size = ("--size", str(size))
+            if not (args.reuse and child("exists", layout, *at_size)["exists"]):
+                prepared = child("prepare", layout, *at_size)
+                print(f"{layout}/{size}: templates {prepared['template_events']} events")
+            filled = child("fill", layout, "--to", str(size), *at_size)
             print(
-                f"{layout}: {filled['rows']} rows, filled in {filled['fill_s']} s "
+                f"{layout}/{size}: {filled['rows']} rows, filled in {filled['fill_s']} s "
                 f"({filled['rows_per_s']} rows/s), {filled['total_bytes']} bytes",
                 flush=True,
             )
-            result["layouts"][layout]["sizes"][str(size)] = {"fill": filled, "rounds": []}
-        for _ in range(args.rounds):
-            for layout in layouts:
-                measured = child("measure", layout)
+            at: dict = {"fill": filled, "rounds": [], "warmup": []}
+            if args.repack:
+                at["repack"] = child("repack", layout, *at_size)
                 print(
-                    f"{layout} at {size}: move p50 {measured['move_p50_ms']} ms p99 "
-                    f"{measured['move_p99_ms']} ms; replay p50 {measured['replay_p50_ms']} "
-                    f"ms (rows read {measured['load_p50_ms']} ms); audits ok "
-                    f"{measured['audits_ok']}/{measured['audits']}; load {measured['load']}",
+                    f"{layout}/{size}: repacked in the order of (game, seq) in "
+                    f"{at['repack']['repack_s']} s: {filled['total_bytes']} -> "
+                    f"{at['repack']['total_bytes']} bytes",
                     flush=True,
                 )
-                result["layouts"][layout]["sizes"][str(size)]["rounds"].append(measured)
-        if args.migration_rows and "migration" not in result:
-            child("prepare", "migration")
-            child("fill", "migration", "--to", str(args.migration_rows))
-            result["migration"] = child("migrate", "migration")
-            child("drop", "migration")
-            print(f"migration 0018 on a populated table: {result['migration']}", flush=True)
+            result["layouts"][layout]["sizes"][str(size)] = at
+    # Measured step by step: a process per database, all of them started (and warmed by
+    # the warm-up rounds) before the first counted step; each step (HOT_STEP_MOVES moves,
+    # one replay and one read of an old game) runs on every database in turn, in the
+    # opposite order every other step, so that the machine's drift and other work fall
+    # on every size alike, a second or so apart.
+    if args.cold:
+        for layout in layouts:
+            evicted = child("evict", layout, "--size", str(sizes[-1]))
+            print(
+                f"{layout}/{sizes[-1]}: {evicted['files']} files, {evicted['bytes']} bytes "
+                "dropped from the page cache",
+                flush=True,
+            )
+            result["layouts"][layout]["sizes"][str(sizes[-1])]["evicted"] = evicted
+    result["cold"] = args.cold
+    serving = {}
+    for layout in layouts:
+        for size in sizes:
+            command = [sys.executable, __file__, "--hot-step", "serve", "--layout", layout]
+            command += ["--database-url", base, "--size", str(size)]
+            process = subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            )
+            json.loads(process.stdout.readline())  # ready
+            serving[(layout, size)] = process
+
+    def stepped(process: subprocess.Popen, line: str) -> dict:
+        process.stdin.write(line + "\n")
+        process.stdin.flush()
+        return json.loads(process.stdout.readline())
+
+    steps = max(1, HOT_MOVES // HOT_STEP_MOVES)
+    for number in range(args.warmup_rounds + args.rounds):
+        counted = number >= args.warmup_rounds
+        taken = {
+            key: {"moves_ms": [], "replays_ms": [], "loads_ms": [], "load": []} for key in serving
+        }
+        for step in range(steps):
+            keys = list(serving) if step % 2 == 0 else list(serving)[::-1]
+            for key in keys:
+                done = stepped(serving[key], f"step {HOT_STEP_MOVES} 1")
+                for name in ("moves_ms", "replays_ms", "loads_ms"):
+                    taken[key][name] += done[name]
+                taken[key]["load"].append(done["load"])
+        for (layout, size), got in taken.items():
+            moves, replays, loads = (sorted(got[k]) for k in ("moves_ms", "replays_ms", "loads_ms"))
+            measured = {
+                **got,
+                "move_p50_ms": _pct(moves, 50),
+                "move_p99_ms": _pct(moves, 99),
+                "replay_p50_ms": _pct(replays, 50),
+                "load_p50_ms": _pct(loads, 50),
+                "load": round(sum(got["load"]) / len(got["load"]), 2),
+            }
+            print(
+                f"{'round' if counted else 'warm-up'} {number + 1}, {layout} at {size}: "
+                f"move p50 {measured['move_p50_ms']} ms p99 {measured['move_p99_ms']} ms "
+                f"({len(moves)}); replay p50 {measured['replay_p50_ms']} ms (rows read "
+                f"{measured['load_p50_ms']} ms) ({len(replays)}); load {measured['load']}",
+                flush=True,
+            )
+            at = result["layouts"][layout]["sizes"][str(size)]
+            at["rounds" if counted else "warmup"].append(measured)
+    for (layout, size), process in serving.items():
+        finished = stepped(process, "finish")
+        process.wait()
+        result["layouts"][layout]["sizes"][str(size)]["finish"] = finished
+        plans = finished["replay_plans"]
+        print(
+            f"{layout} at {size}: the read of an old {finished['replay_events']}-event game "
+            f"not read before in EXPLAIN (ANALYZE, BUFFERS): "
+            + ", ".join(
+                f"{p['execution_ms']} ms ({p['shared_hit']} pages hit, {p['shared_read']} read)"
+                for p in plans
+            )
+            + f"; audits ok {finished['audits_ok']}/{finished['audits']}",
+            flush=True,
+        )
+    if args.migration_rows:
+        child("prepare", "migration")
+        child("fill", "migration", "--to", str(args.migration_rows))
+        result["migration"] = child("migrate", "migration")
+        child("drop", "migration")
+        print(f"migration 0018 on a populated table: {result['migration']}", flush=True)
     small, large = str(sizes[0]), str(sizes[-1])
     for layout in layouts:
         row = result["layouts"][layout]
@@ -339,10 +453,10 @@ def hot_main(args) -> int:
             loads = sorted(m for r in at["rounds"] for m in r["loads_ms"])
             at["move_p50_ms"], at["move_p99_ms"] = _pct(moves, 50), _pct(moves, 99)
             at["replay_p50_ms"], at["load_p50_ms"] = _pct(replays, 50), _pct(loads, 50)
-            at["audits_failed"] = sum(r["audits"] - r["audits_ok"] for r in at["rounds"])
-            for r in at["rounds"]:
+            at["audits_failed"] = at["finish"]["audits"] - at["finish"]["audits_ok"]
+            for r in at["rounds"] + at["warmup"]:
                 for key in ("moves_ms", "replays_ms", "loads_ms"):
-                    r.pop(key)
+                    r.pop(key, None)
         row["move_p99_ratio"] = round(
             row["sizes"][large]["move_p99_ms"] / row["sizes"][small]["move_p99_ms"], 2
         )
@@ -367,7 +481,8 @@ def hot_main(args) -> int:
     )
     if not args.keep:
         for layout in layouts:
-            child("drop", layout)
+            for size in sizes:
+                child("drop", layout, "--size", str(size))
     print(json.dumps(result, sort_keys=True))
     return 0 if result["goal_met"] else 1
 
@@ -384,7 +499,7 @@ def hot_child(args) -> int:
     import os
     from urllib.parse import urlsplit, urlunsplit
 
-    database = f"uno_bench_hot_{args.layout}"
+    database = f"uno_bench_hot_{args.layout}" + (f"_{args.size}" if args.size else "")
     server = urlsplit(args.database_url)
     admin_url = urlunsplit(server._replace(path="/postgres"))
     os.environ["DATABASE_URL"] = urlunsplit(server._replace(path=f"/{database}"))
@@ -396,14 +511,24 @@ def hot_child(args) -> int:
         _admin(admin_url, f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
         print(json.dumps({"dropped": database}))
         return 0
+    if args.hot_step == "exists":
+        import psycopg
+
+        with psycopg.connect(admin_url) as admin:
+            found = admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", [database])
+            print(json.dumps({"exists": found.fetchone() is not None}))
+        return 0
     if args.hot_step == "prepare":
         _admin(admin_url, f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
         _admin(admin_url, f'CREATE DATABASE "{database}"')
     import django
 
     django.setup()
-    step = {"prepare": _hot_prepare, "fill": _hot_fill, "measure": _hot_measure}
+    step = {"prepare": _hot_prepare, "fill": _hot_fill}
     step["migrate"] = _hot_migrate
+    step["repack"] = _hot_repack
+    step["serve"] = _hot_serve
+    step["evict"] = _hot_evict
     print(json.dumps(step[args.hot_step](args), sort_keys=True))
     return 0
 
@@ -574,28 +699,39 @@ def _table_sizes(cursor) -> dict:
     }
 
 
-def _hot_measure(args) -> dict:
-    import os
-    import random
-    import uuid
+class _Measuring:
+    """The measurements of one database, a step at a time (the `serve` child holds one):
+    moves in four games of two people, replays and reads of old games, then audits."""
 
-    from django.contrib.auth import get_user_model
-    from django.db import connection
+    def __init__(self):
+        import random
 
-    from games import selectors, services
-    from games.engine import PlayCard, Status, legal_actions
-    from games.log.audit import audit_game
-    from games.log.store import load_events
-    from games.models import Game
-    from players.services import player_for_user
+        from django.db import connection
 
-    staff = player_for_user(username="bench-storage")
-    make_user = get_user_model().objects.create_user
+        from players.services import player_for_user
 
-    def new_game():
+        self.staff = player_for_user(username="bench-storage")
+        self.rng = random.Random()
+        self.games = [self._new_game() for _ in range(4)]
+        self.moved = 0
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT clone_id FROM bench_clone WHERE template_id = "
+                "(SELECT game_id FROM bench_template ORDER BY abs(events - 1000) LIMIT 1)"
+            )
+            self.subjects = [clone for (clone,) in cursor.fetchall()]
+
+    def _new_game(self):
+        import uuid
+
+        from django.contrib.auth import get_user_model
+
+        from games import services
+        from players.services import player_for_user
+
         tag = uuid.uuid4().hex[:10]
-        make_user(f"host-{tag}")
-        make_user(f"guest-{tag}")
+        get_user_model().objects.create_user(f"host-{tag}")
+        get_user_model().objects.create_user(f"guest-{tag}")
         host, guest = (
             player_for_user(username=f"host-{tag}"),
             player_for_user(username=f"guest-{tag}"),
@@ -605,65 +741,84 @@ def _hot_measure(args) -> dict:
         state = services.game_start(game_id=game.id, player=host).state
         return [game.id, state, (host, guest)]
 
-    rng = random.Random()
-    games = [new_game() for _ in range(4)]
-    moves = []
-    for i in range(HOT_MOVES):
-        playing = games[i % len(games)]
-        game_id, state, players = playing
-        seat = state.to_act
-        options = legal_actions(state, seat)
-        plays = [a for a in options if type(a) is PlayCard]
-        began = time.perf_counter()
-        write = services.game_act(
-            game_id=game_id, player=players[seat], command=rng.choice(plays or options)
-        )
-        moves.append((time.perf_counter() - began) * 1000)
-        playing[1] = write.state
-        if write.state.status is not Status.ACTIVE:
-            games[i % len(games)] = new_game()
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT clone_id FROM bench_clone WHERE template_id = "
-            "(SELECT game_id FROM bench_template ORDER BY abs(events - 1000) LIMIT 1)"
-        )
-        subjects = [clone for (clone,) in cursor.fetchall()]
-        cursor.execute("SELECT count(*) FROM bench_clone")
-        clones = cursor.fetchone()[0]
-        cursor.execute(
-            "SELECT clone_id FROM bench_clone TABLESAMPLE BERNOULLI (5) LIMIT %s", [HOT_AUDITS]
-        )
-        audited = [clone for (clone,) in cursor.fetchall()]
-        plan = _replay_plan(cursor, subjects[0])
-    replays, loads = [], []
-    for game_id in rng.sample(subjects, min(HOT_REPLAYS, len(subjects))):
-        game = Game.objects.get(pk=game_id)
-        began = time.perf_counter()
-        selectors.game_replay_get(game=game, player=staff, at=game.version)
-        replays.append((time.perf_counter() - began) * 1000)
-    for game_id in rng.sample(subjects, min(HOT_REPLAYS, len(subjects))):
-        began = time.perf_counter()
-        load_events(game_id)
-        loads.append((time.perf_counter() - began) * 1000)
-    audits_ok = sum(1 for game_id in audited if audit_game(Game.objects.get(pk=game_id))["ok"])
-    moves.sort()
-    replays.sort()
-    loads.sort()
-    return {
-        "moves_ms": [round(m, 3) for m in moves],
-        "replays_ms": [round(m, 3) for m in replays],
-        "loads_ms": [round(m, 3) for m in loads],
-        "move_p50_ms": _pct(moves, 50),
-        "move_p99_ms": _pct(moves, 99),
-        "replay_p50_ms": _pct(replays, 50),
-        "load_p50_ms": _pct(loads, 50),
-        "replay_events": Game.objects.get(pk=subjects[0]).version,
-        "clones": clones,
-        "audits": len(audited),
-        "audits_ok": audits_ok,
-        "replay_plan": plan,
-        "load": os.getloadavg()[0],
-    }
+    def step(self, moves: int, replays: int) -> dict:
+        import os
+
+        from games import selectors, services
+        from games.engine import PlayCard, Status, legal_actions
+        from games.log.store import load_events
+        from games.models import Game
+
+        moved, replayed, loaded = [], [], []
+        for _ in range(moves):
+            index = self.moved % len(self.games)
+            self.moved += 1
+            game_id, state, players = self.games[index]
+            seat = state.to_act
+            options = legal_actions(state, seat)
+            plays = [a for a in options if type(a) is PlayCard]
+            began = time.perf_counter()
+            write = services.game_act(
+                game_id=game_id, player=players[seat], command=self.rng.choice(plays or options)
+            )
+            moved.append((time.perf_counter() - began) * 1000)
+            self.games[index][1] = write.state
+            if write.state.status is not Status.ACTIVE:
+                self.games[index] = self._new_game()
+        for game_id in self.rng.sample(self.subjects, min(replays, len(self.subjects))):
+            game = Game.objects.get(pk=game_id)
+            began = time.perf_counter()
+            selectors.game_replay_get(game=game, player=self.staff, at=game.version)
+            replayed.append((time.perf_counter() - began) * 1000)
+        for game_id in self.rng.sample(self.subjects, min(replays, len(self.subjects))):
+            began = time.perf_counter()
+            load_events(game_id)
+            loaded.append((time.perf_counter() - began) * 1000)
+        return {
+            "moves_ms": [round(m, 3) for m in moved],
+            "replays_ms": [round(m, 3) for m in replayed],
+            "loads_ms": [round(m, 3) for m in loaded],
+            "load": os.getloadavg()[0],
+        }
+
+    def finish(self) -> dict:
+        from django.db import connection
+
+        from games.log.audit import audit_game
+        from games.models import Game
+
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM bench_clone")
+            clones = cursor.fetchone()[0]
+            cursor.execute(
+                "SELECT clone_id FROM bench_clone TABLESAMPLE BERNOULLI (5) LIMIT %s",
+                [HOT_AUDITS],
+            )
+            audited = [clone for (clone,) in cursor.fetchall()]
+            # a subject not read yet in this process: what PostgreSQL does for a first read
+            plans = [_replay_plan(cursor, game_id) for game_id in self.subjects[-3:]]
+        ok = sum(1 for game_id in audited if audit_game(Game.objects.get(pk=game_id))["ok"])
+        return {
+            "replay_events": Game.objects.get(pk=self.subjects[0]).version,
+            "clones": clones,
+            "audits": len(audited),
+            "audits_ok": ok,
+            "replay_plans": plans,
+        }
+
+
+def _hot_serve(args) -> dict:
+    """Steps on demand: reads `step MOVES REPLAYS` or `finish` lines, answers each with
+    one JSON line, so that the parent interleaves several databases step by step."""
+    measuring = _Measuring()
+    print(json.dumps({"ready": True}), flush=True)
+    for line in sys.stdin:
+        words = line.split()
+        if words and words[0] == "step":
+            print(json.dumps(measuring.step(int(words[1]), int(words[2]))), flush=True)
+        elif words and words[0] == "finish":
+            return measuring.finish()
+    return {}
 
 
 def _replay_plan(cursor, game_id) -> dict:
@@ -684,7 +839,63 @@ def _replay_plan(cursor, game_id) -> dict:
             walk(sub)
 
     walk(plan["Plan"])
-    return {"relations": relations, "execution_ms": plan["Execution Time"]}
+    return {
+        "relations": relations,
+        "execution_ms": plan["Execution Time"],
+        "shared_hit": plan["Plan"].get("Shared Hit Blocks", 0),
+        "shared_read": plan["Plan"].get("Shared Read Blocks", 0),
+    }
+
+
+def _hot_repack(args) -> dict:
+    """The maintenance job on this database: every partition rewritten by pg_repack in the
+    order of (game, seq), one after the other."""
+    from django.core.management import call_command
+    from django.db import connection
+
+    began = time.monotonic()
+    call_command("repack_events", verbosity=0, stdout=sys.stderr)
+    spent = time.monotonic() - began
+    with connection.cursor() as cursor:
+        sizes = _table_sizes(cursor)
+    return {"repack_s": round(spent, 1), **sizes}
+
+
+def _hot_evict(args) -> dict:
+    """The events partitions' files (heap, TOAST, indexes) dropped from the operating
+    system's page cache (posix_fadvise DONTNEED, these files only; PostgreSQL's own
+    buffers are left as they are)."""
+    import glob
+    import os
+
+    from django.db import connection
+
+    from games.log.partitioning import EVENT_TABLE, partitions
+
+    with connection.cursor() as cursor:
+        leaves = partitions(cursor) or [EVENT_TABLE]
+        cursor.execute("SHOW data_directory")
+        root = cursor.fetchone()[0]
+        cursor.execute(
+            "SELECT pg_relation_filepath(r) FROM (SELECT unnest(%s::regclass[]) AS r "
+            "UNION SELECT indexrelid::regclass FROM pg_index "
+            "WHERE indrelid = ANY(%s::regclass[]) UNION SELECT reltoastrelid::regclass "
+            "FROM pg_class WHERE oid = ANY(%s::regclass[]) AND reltoastrelid <> 0) x",
+            [leaves, leaves, leaves],
+        )
+        paths = [os.path.join(root, path) for (path,) in cursor.fetchall() if path]
+    files = size = 0
+    for path in paths:
+        for name in [path, *glob.glob(path + ".[0-9]*")]:
+            fd = os.open(name, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+                os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+                size += os.fstat(fd).st_size
+                files += 1
+            finally:
+                os.close(fd)
+    return {"files": files, "bytes": size}
 
 
 def _hot_migrate(args) -> dict:

@@ -12,7 +12,10 @@ across partitions and would weaken the key to (game, seq, time), and game ids ar
 (UUID version 4), so a range over them is no range of time. Detaching old partitions
 whole would take time-ordered game ids (UUID version 7): then RANGE (game_id) keeps the
 same key, and a partition whose games are all archived is detached and dropped without
-a DELETE or a vacuum (docs/scaling.md).
+a DELETE or a vacuum (docs/scaling.md). What hash partitions do not do is keep a game's
+rows together: games played at once interleave theirs on every page of a partition;
+`manage.py repack_events` (games.log.repack) rewrites each partition in the order of
+(game_id, seq), online, so an ended game is read from a few consecutive pages.
 
 What the partitions buy today: each holds 1/16 of the rows and of every index, so
 autovacuum, triggered by each partition's own dead rows (the archive job's DELETEs), runs

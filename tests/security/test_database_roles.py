@@ -399,3 +399,50 @@ def test_the_service_role_may_read_archived_logs_and_never_write_or_remove_them(
         ).fetchone()
     assert kept == (Game.objects.get(pk=game.pk).version,)
     assert audit_game(Game.objects.get(pk=game.pk))["ok"]
+
+
+def test_after_a_repack_the_service_role_still_cannot_change_remove_or_repack_an_event(
+    client, service_role
+):
+    """`repack_events` (pg_repack, as a superuser) rewrites the partitions' files; the
+    tables keep their oids, so the trigger and the grants stay: the service role still
+    appends and reads, and is refused every change, the partitions and pg_repack itself."""
+    from django.core.management import CommandError
+
+    from games.log.partitioning import partitions
+
+    game = played_game(client)
+    migrate_granting(service_role)
+    before = list(GameEvent.objects.filter(game=game).values_list("id", "seq", "hash"))
+    call_command("repack_events", verbosity=0)
+    game_id = str(game.pk)
+    with connection.cursor() as cursor:
+        home = partitions(cursor)[0]
+    refusals = {
+        "UPDATE": f"UPDATE {EVENT_TABLE} SET actor = 'system' WHERE game_id = %s",
+        "DELETE": f"DELETE FROM {EVENT_TABLE} WHERE game_id = %s",
+        "TRUNCATE": f"TRUNCATE {EVENT_TABLE}",
+        "DISABLE TRIGGER": f"ALTER TABLE {EVENT_TABLE} DISABLE TRIGGER {POSTGRES_TRIGGER}",
+        "DELETE partition": f"DELETE FROM {home}",
+        "UPDATE partition": f"UPDATE {home} SET actor = 'system'",
+    }
+    said = refusals_of(service_role, refusals, game_id)
+    refused = re.compile(
+        rf"(permission denied for table|must be owner of table) ({home}|{EVENT_TABLE})"
+    )
+    assert {name: s for name, s in said.items() if not (s and refused.fullmatch(s))} == {}
+    with service_role.connect() as conn:
+        appended = conn.execute(
+            f"INSERT INTO {EVENT_TABLE} (game_id, seq, type, schema_version, public, private, "
+            "private_digest, actor, recorded_at, prev_hash, hash) "
+            f"SELECT game_id, seq + 1000, type, schema_version, public, private, "
+            f"private_digest, actor, recorded_at, hash, hash FROM {EVENT_TABLE} "
+            "WHERE game_id = %s AND seq = 1",
+            [game_id],
+        ).rowcount
+        conn.rollback()
+    assert appended == 1
+    with pytest.raises(CommandError):
+        call_command("repack_events", "--database-url", service_role.url(), verbosity=0)
+    assert list(GameEvent.objects.filter(game=game).values_list("id", "seq", "hash")) == before
+    assert audit_game(game)["ok"]
