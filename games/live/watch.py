@@ -119,6 +119,11 @@ class VersionWatch:
         self.news_handler = None
         #: Called on the watch's thread every round with the games waited on (I/O allowed).
         self.games_upkeep = None
+        #: Called with the game ids of a `streamed` notification (games.live.published).
+        self.streamed_handler = None
+        #: Called on the watch's thread every round it listens, with the listening
+        #: connection's `execute` (games.live.published announces its streams by it).
+        self.listener_upkeep = None
         self._listening = False
 
     @property
@@ -207,6 +212,10 @@ class VersionWatch:
         player_id = wakeups.parse_player_payload(text)
         if player_id is not None:
             self.poke_players([player_id])
+            return
+        game_ids = wakeups.parse_streamed_payload(text)
+        if game_ids is not None and self.streamed_handler is not None:
+            self.streamed_handler(game_ids)
 
     def committed_here(self, game_id, version: int, news: str | None) -> None:
         """A write committed in this process. While the channel is heard, it brings the
@@ -285,6 +294,11 @@ class VersionWatch:
                         self.games_upkeep(games)
                     except Exception:
                         logger.warning("upkeep of the games waited on failed", exc_info=True)
+                if listener is not None and self.listener_upkeep is not None:
+                    try:
+                        self.listener_upkeep(listener.execute)
+                    except Exception:
+                        logger.warning("upkeep on the listening connection failed", exc_info=True)
                 if listener is None:
                     time.sleep(self.poll_seconds)
                 elif not self._hear(listener):
