@@ -178,6 +178,8 @@ def read_log(game_id, after: int) -> Reading:
     process holding a stream of the game decoded after every write, where recording a
     move's few events costs a tenth of it."""
     kept = kept_states.get(game_id)
+    if kept is not None and kept.version < after - FAR_BEHIND:
+        kept = None  # the streams went on with the writers' frames: the head row's state
     if kept is not None:
         start = min(after, kept.version - 1)
         found = head_and_events(game_id, start, with_state=False)
@@ -213,6 +215,10 @@ def _brought_up(game: Game, state: GameState | None, fresh: list) -> GameState |
         return None
     return replay(fresh, state)
 
+
+#: A kept state this far behind the stream's position is not brought up to date (every
+#: event since read and replayed): the head row's state is decoded instead.
+FAR_BEHIND = 64
 
 #: How many of a game's latest events a process keeps in memory (a move appends 1 to 4;
 #: at SHARED_GAMES games, some 16,000 rows at most): a stream that lags further behind

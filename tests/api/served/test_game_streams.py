@@ -315,9 +315,17 @@ def test_streams_get_every_event_once_in_order_when_notifications_are_lost_repea
     monkeypatch.setattr(watch_module, "FALLBACK_POLL_SECONDS", 0.5)
     lossy = LossyChannel(watch_module.version_watch.heard, seed=5)
     monkeypatch.setattr(watch_module.version_watch, "heard", lossy)
-    reads = []
-    read_log = live.read_log
+    reads, forwarded = [], []
+    read_log, published_chunk = live.read_log, live._published_chunk
+
+    def forwarding(*args):
+        chunk, version = published_chunk(*args)
+        if chunk is not None:
+            forwarded.append(version)
+        return chunk, version
+
     monkeypatch.setattr(live, "read_log", lambda *a: reads.append(a) or read_log(*a))
+    monkeypatch.setattr(live, "_published_chunk", forwarding)
     chooser = random.Random(12)
     moves = 40
 
@@ -376,6 +384,7 @@ def test_streams_get_every_event_once_in_order_when_notifications_are_lost_repea
     log = [json.loads(line) for line in b"".join(exported.streaming_content).splitlines()[1:]]
     assert min(lossy.done["dropped"], lossy.done["repeated"], lossy.done["reordered"]) > 0
     assert len(reads) < len(log) / 2, "the moves' news were not used"
+    assert len(forwarded) > 10, "the writers' frames were not forwarded"
     for received in (seat_1, spectating, staffs):
         assert [e["seq"] for e in received] == [e["seq"] for e in log]
         for mine, full in zip(received, log, strict=True):
