@@ -55,6 +55,7 @@ from games.live import notices
 from games.live.published import (
     SPECTATORS,
     announce_streamed,
+    announcements_due,
     audience_of,
     chunk_of,
     published,
@@ -370,7 +371,7 @@ kept_states = KeptStates(SHARED_GAMES)
 version_watch.news_handler = take_news
 version_watch.games_upkeep = refresh_spectator_counts
 version_watch.streamed_handler = streamed.heard
-version_watch.listener_upkeep = lambda execute: announce_streamed(streamed.due(), execute)
+version_watch.announcements = announcements_due
 
 
 async def next_batch(

@@ -124,22 +124,25 @@ class Streamed:
 streamed = Streamed()
 
 
-def announce_streamed(game_ids, execute=None) -> None:
+def announce_streamed(game_ids) -> None:
     """Tell every process (this one included) that streams of these games are open
-    here. `execute(sql, params)`: a connection's (the version watch's listener), else
-    the thread's own."""
+    here, on the thread's connection."""
+    wakeups._notify(_announcements(game_ids))
+
+
+def announcements_due() -> list[str]:
+    """The announcements of the games streamed here that are due (ANNOUNCE_SECONDS),
+    for the version watch's listener to send."""
+    return _announcements(streamed.due())
+
+
+def _announcements(game_ids) -> list[str]:
     game_ids = [str(g) for g in game_ids]
     if not game_ids:
-        return
+        return []
     streamed.heard(game_ids)
-    payloads = []
-    for start in range(0, len(game_ids), 100):  # 37 bytes a game: well under 8,000
-        payloads.append(wakeups.streamed_payload(game_ids[start : start + 100]))
-    if execute is not None:
-        for text in payloads:
-            execute("SELECT pg_notify(%s, %s)", [wakeups.CHANNEL, text])
-    else:
-        wakeups._notify(payloads)
+    # 37 bytes a game: well under 8,000 bytes a notification.
+    return [wakeups.streamed_payload(game_ids[n : n + 100]) for n in range(0, len(game_ids), 100)]
 
 
 # --- the writer: rendering ---------------------------------------------------------------
