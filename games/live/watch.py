@@ -10,8 +10,10 @@ loop, and is woken once a version has passed:
   notification's own work: docs/performance.md); one thread per process reads the
   waited-on versions again every FALLBACK_POLL_SECONDS (and whenever the listener
   reconnects) in case a notification was lost, and does the rounds' upkeep;
-- on SQLite, or while the listener is not connected, that thread reads those versions
-  every POLL_SECONDS (one query for all of them).
+- on SQLite, while the listener is not connected, and for requests that do not wait on
+  the server's loop (asynchronous views run by a WSGI server or Django's test client,
+  one loop per request: a listener each would hold a connection each), that thread reads
+  those versions every POLL_SECONDS (one query for all of them).
 A write committed in this process (`events_committed`) wakes them at once when the
 channel is not heard (see `committed_here`). The thread and the listeners stop, closing
 their connections, when nobody waits. A wake is a hint: the waiter reads the log again,
@@ -264,7 +266,11 @@ class VersionWatch:
             if not self._polling:
                 self._polling = True
                 threading.Thread(target=self._poll, name="uno-version-watch", daemon=True).start()
-            if waiter.loop not in self._loop_listeners and connection.vendor == "postgresql":
+            if (
+                waiter.loop not in self._loop_listeners
+                and connection.vendor == "postgresql"
+                and serving.on_shared_threads()  # the server's loop, not one per request
+            ):
                 self._loop_listeners[waiter.loop] = waiter.loop.create_task(
                     self._listen_on_loop(waiter.loop)
                 )
