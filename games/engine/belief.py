@@ -225,10 +225,33 @@ class Belief:
         slots = [c for c in s.hands[seat] if c.code == "?"]
         if not slots:
             raise Inconsistent(f"seat {seat} played {played.code}, not in its known hand")
-        for slot in slots:
-            if all(allowed(played) for allowed in self.hard.get(slot, ())):
-                return slot
-        return slots[0]
+        return max(slots, key=lambda slot: self._fits(slot, played))
+
+    def _fits(self, slot: Card, played: Card) -> tuple[bool, bool, bool]:
+        """How well `played` fits `slot`: its hard constraints, its soft ones, and the
+        colors called with a wild while the slot was kept (a card of another color would
+        have made its player call that one); the first slot fitting best is taken."""
+        hard = all(allowed(played) for allowed in self.hard.get(slot, ()))
+        soft = all(allowed(played) for allowed in self.soft.get(slot, ()))
+        calls = all(
+            self._call_may_fit(slot, played, *call) for call in self.called if slot in call[1]
+        )
+        return hard, soft, calls
+
+    def _call_may_fit(
+        self, slot: Card, played: Card, color: Color, kept: tuple[Card, ...], table: GameState
+    ) -> bool:
+        """Could the hand kept when `color` was called still have held no other color
+        more, were `slot` the card `played` (its other unseen cards of the color called)?"""
+        counts: Counter = Counter()
+        unseen = 0
+        for c in kept:
+            c = played if c is slot else self._revealed.get(c, c)
+            if c.code == "?":
+                unseen += 1
+            elif (c := _up_on(table, c)).color is not None:
+                counts[c.color] += 1
+        return all(n <= counts[color] + unseen for n in counts.values())
 
     def _forget(self, slot: Card) -> None:
         self.hard.pop(slot, None)

@@ -178,16 +178,23 @@ def _search(belief: Belief, view: dict, candidates: list, rng: Stream, budget: B
             break
     if Challenge(me) in candidates and Accept(me) in candidates:
         # A wrong challenge draws 6 cards, accepting 4: it pays when a bluff is likelier
-        # than 1 in 3 in the worlds dealt (greedy's guess knows only the hand size).
+        # than 1 in 3 in the worlds dealt (greedy's guess knows only the hand size). The
+        # other answer is not taken on the playouts' word: a few worlds' draws are noise
+        # beside what the deals say of the hand (a stacked card may still be chosen).
         challenge = bluffs * 3 > worlds
         baseline = candidates.index(Challenge(me) if challenge else Accept(me))
+        values[candidates.index(Accept(me) if challenge else Challenge(me))] = []
     return candidates[_chosen(values, baseline)]
 
 
 def _chosen(values: list[list[float]], baseline: int) -> int:
     """The best candidate by mean value, if its paired advantage over the baseline is
-    more than `_MARGIN` standard errors; else the baseline."""
-    best = max(range(len(values)), key=lambda i: (sum(values[i]), i == baseline))
+    more than `_MARGIN` standard errors; else the baseline. A candidate without values
+    is out of the running."""
+    best = max(
+        (i for i in range(len(values)) if values[i]),
+        key=lambda i: (sum(values[i]) / len(values[i]), i == baseline),
+    )
     if best == baseline:
         return baseline
     diffs = [a - b for a, b in zip(values[best], values[baseline], strict=True)]
