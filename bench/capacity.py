@@ -55,8 +55,9 @@ def main(argv=None) -> int:
 
 def measure(args, pg_pid: int, redis_pid: int) -> dict:
     import redis
-    from unoservice.wsgi import application  # as served: start-up's heap set aside
     from django.db import connection
+
+    from unoservice.wsgi import application  # as served: start-up's heap set aside
 
     client = Wsgi(application)
     rng = random.Random(args.seed)
