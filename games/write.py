@@ -256,8 +256,7 @@ class GameWrite:
             wake = self._players_to_wake | (_humans_seated(self.game) - self._seated_before)
         try:
             if self.game is not None and self.appended and error is None:
-                rows = [appended.row for appended in self.appended]
-                news = announce_news(self.game, rows, self.appended, self.state)
+                news = announce_news(self.game, [appended.row for appended in self.appended])
             if wake:
                 announce_players(wake)
         except BaseException as failed:
