@@ -212,7 +212,7 @@ def test_the_bounds_of_wait_and_at_and_the_form_of_if_match_are_documented(docum
 @pytest.mark.parametrize("header", ['"12"', "12", 'W/"0"', '"9999999999"'])
 def test_an_if_match_of_the_documented_form_is_taken(header, rf):
     assert re.fullmatch(IF_MATCH_PATTERN, header)
-    request = type("Request", (), {"headers": {"If-Match": header}})()
+    request = rf.post("/", HTTP_IF_MATCH=header)
     assert parse_if_match(request) == int(header.removeprefix("W/").strip('"'))
 
 
