@@ -105,6 +105,16 @@ def refusal_of(role: Role, statement: str, params=()) -> str | None:
     return None
 
 
+def assert_each_refused(service_role, refusals: dict, game_id: str, partition: str) -> None:
+    """Every statement of `refusals` is refused to the service's role for want of a
+    privilege on the partition or the events table (not for any other reason)."""
+    said = refusals_of(service_role, refusals, game_id)
+    refused = re.compile(
+        rf"(permission denied for table|must be owner of table) ({partition}|{EVENT_TABLE})"
+    )
+    assert {name: s for name, s in said.items() if not (s and refused.fullmatch(s))} == {}
+
+
 def refusals_of(role: Role, statements: dict[str, str], game_id: str) -> dict:
     """Each named statement's refusal (as `refusal_of`), a `%s` in it bound to the game."""
     return {
@@ -197,11 +207,7 @@ def test_the_service_role_reaches_the_events_partitions_only_through_the_events_
         "TRUNCATE": f"TRUNCATE {home}",
         "DETACH": f"ALTER TABLE {EVENT_TABLE} DETACH PARTITION {home}",
     }
-    said = refusals_of(service_role, refusals, game_id)
-    refused = re.compile(
-        rf"(permission denied for table|must be owner of table) ({home}|{EVENT_TABLE})"
-    )
-    assert {name: s for name, s in said.items() if not (s and refused.fullmatch(s))} == {}
+    assert_each_refused(service_role, refusals, game_id, home)
     assert GameEvent.objects.filter(game=game).count() == game.version
 
 
@@ -426,11 +432,7 @@ def test_after_a_repack_the_service_role_still_cannot_change_remove_or_repack_an
         "DELETE partition": f"DELETE FROM {home}",
         "UPDATE partition": f"UPDATE {home} SET actor = 'system'",
     }
-    said = refusals_of(service_role, refusals, game_id)
-    refused = re.compile(
-        rf"(permission denied for table|must be owner of table) ({home}|{EVENT_TABLE})"
-    )
-    assert {name: s for name, s in said.items() if not (s and refused.fullmatch(s))} == {}
+    assert_each_refused(service_role, refusals, game_id, home)
     with service_role.connect() as conn:
         appended = conn.execute(
             f"INSERT INTO {EVENT_TABLE} (game_id, seq, type, schema_version, public, private, "
