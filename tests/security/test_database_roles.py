@@ -105,6 +105,16 @@ def refusal_of(role: Role, statement: str, params=()) -> str | None:
     return None
 
 
+#: An append by the service's role (a copy of the game's first event, 1,000 places on).
+APPEND_A_COPY_OF_THE_FIRST_EVENT = (
+    f"INSERT INTO {EVENT_TABLE} (game_id, seq, type, schema_version, public, private, "
+    "private_digest, actor, recorded_at, prev_hash, hash) "
+    f"SELECT game_id, seq + 1000, type, schema_version, public, private, "
+    f"private_digest, actor, recorded_at, hash, hash FROM {EVENT_TABLE} "
+    "WHERE game_id = %s AND seq = 1"
+)
+
+
 def assert_each_refused(service_role, refusals: dict, game_id: str, partition: str) -> None:
     """Every statement of `refusals` is refused to the service's role for want of a
     privilege on the partition or the events table (not for any other reason)."""
@@ -164,11 +174,7 @@ def test_the_service_role_may_append_and_read_events_and_is_refused_every_change
             f"SELECT count(*) FROM {EVENT_TABLE} WHERE game_id = %s", [game_id]
         ).fetchone()
         appended = conn.execute(
-            f"INSERT INTO {EVENT_TABLE} (game_id, seq, type, schema_version, public, private, "
-            "private_digest, actor, recorded_at, prev_hash, hash) "
-            f"SELECT game_id, seq + 1000, type, schema_version, public, private, "
-            f"private_digest, actor, recorded_at, hash, hash FROM {EVENT_TABLE} "
-            "WHERE game_id = %s AND seq = 1",
+            APPEND_A_COPY_OF_THE_FIRST_EVENT,
             [game_id],
         ).rowcount
         conn.rollback()  # it could append; the game's log is left as it was
@@ -435,11 +441,7 @@ def test_after_a_repack_the_service_role_still_cannot_change_remove_or_repack_an
     assert_each_refused(service_role, refusals, game_id, home)
     with service_role.connect() as conn:
         appended = conn.execute(
-            f"INSERT INTO {EVENT_TABLE} (game_id, seq, type, schema_version, public, private, "
-            "private_digest, actor, recorded_at, prev_hash, hash) "
-            f"SELECT game_id, seq + 1000, type, schema_version, public, private, "
-            f"private_digest, actor, recorded_at, hash, hash FROM {EVENT_TABLE} "
-            "WHERE game_id = %s AND seq = 1",
+            APPEND_A_COPY_OF_THE_FIRST_EVENT,
             [game_id],
         ).rowcount
         conn.rollback()
