@@ -1,30 +1,29 @@
 """How good the expert's single decisions are, measured without playing matches.
 
-    uv run python bench/expert_decisions.py build --seats 2 --positions 300 --seed 11 \
-        --out /tmp/positions-2.pkl
-    uv run python bench/expert_decisions.py score /tmp/positions-2.pkl [--worlds 32]
+    uv run python bench/expert_decisions.py --seats 2 --positions 300 --seed 11 \
+        [--worlds 16,32,64]
 
 A match's outcome is mostly luck: 400 two-seat rounds measure a win rate to about 2.5
 points, too coarse to tell one version of the expert from another. This measures the
-thing the search decides instead. `build` plays greedy against greedy (classic rules,
-matches to 50) and keeps every third position where seat 0 has more than one candidate
-command worth searching (games.engine.expert's own candidates), with what seat 0 was
-shown; it then values each candidate in the *true* state (every hand as it is, the draw
-pile shuffled, since nobody knows it): 300 playouts to the round's end, every seat then
+thing the search decides instead. It plays greedy against greedy (classic rules, matches
+to 50) and keeps every third position where seat 0 has more than one candidate command
+worth searching (games.engine.expert's own candidates), with what seat 0 was shown; it
+then values each candidate in the *true* state (every hand as it is, the draw pile
+shuffled, since nobody knows it): 300 playouts to the round's end, every seat then
 playing the expert's playout policy (greedy's rules), the value being how often seat 0
-wins the round. `score` lets the expert decide at each position from what its seat was
-shown and prints the mean true value of its choices minus that of greedy's (`gain`), and
-of the best candidate (`oracle_gain`: what a search that saw the hidden hands could gain
-at most). Greedy's continuation after the decision is assumed, as in the expert's own
-playouts. Positions are pickled with the engine's state: build them with the code you
-score.
+wins the round. Then, for each `--worlds` budget, it lets the expert decide at each
+position from what its seat was shown and prints the mean true value of its choices
+minus that of greedy's (`gain`), and of the best candidate (`oracle_gain`: what a search
+that saw the hidden hands could gain at most). Greedy's continuation after the decision
+is assumed, as in the expert's own playouts. The positions are rebuilt from the seed in
+every run (nothing is written to a file and read back), so several budgets are best
+scored in one run.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
-import pickle
 import random
 import sys
 import time
@@ -105,21 +104,18 @@ def true_value(state: GameState, candidate, playouts: int = 300, seed: int = 7) 
     return won / playouts
 
 
-def build(seats: int, count: int, seed: int, out: str) -> None:
+def build(seats: int, count: int, seed: int) -> list:
     started = time.perf_counter()
     data = []
     for state, view, seen, actions in positions(seats, count, seed):
         values = {c: true_value(state, c) for c in X._candidates(view, actions, 0)}
         greedy = bot_decision(state, 0, GREEDY, random.Random(0))
         data.append((state, view, seen, actions, values, greedy))
-    with open(out, "wb") as file:
-        pickle.dump(data, file)
     print(f"built {len(data)} positions in {time.perf_counter() - started:.0f} s")
+    return data
 
 
-def score(path: str, worlds: int) -> dict:
-    with open(path, "rb") as file:
-        data = pickle.load(file)
+def score(data: list, worlds: int) -> dict:
     chosen_sum = greedy_sum = best_sum = 0.0
     same = 0
     for index, (state, view, seen, actions, values, greedy) in enumerate(data):
@@ -144,23 +140,17 @@ def score(path: str, worlds: int) -> dict:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    b = sub.add_parser("build")
-    b.add_argument("--seats", type=int, default=2)
-    b.add_argument("--positions", type=int, default=300)
-    b.add_argument("--seed", type=int, default=11)
-    b.add_argument("--out", required=True)
-    s = sub.add_parser("score")
-    s.add_argument("path")
-    s.add_argument("--worlds", type=int, default=32)
-    args = parser.parse_args()
-    if args.command == "build":
-        build(args.seats, args.positions, args.seed, args.out)
-        return 0
     import json
 
-    print(json.dumps(score(args.path, args.worlds)))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seats", type=int, default=2)
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--worlds", default="32", help="budgets to score, e.g. 16,32,64")
+    args = parser.parse_args()
+    data = build(args.seats, args.positions, args.seed)
+    for worlds in (int(w) for w in args.worlds.split(",")):
+        print(json.dumps(score(data, worlds)))
     return 0
 
 
