@@ -102,16 +102,11 @@ def insert_rows(instances: Sequence[Model]) -> None:
     in one statement written once per model and row count."""
     if not instances:
         return
-    model = type(instances[0])
-    fields = _insert_fields(model)
     database = connections[DEFAULT_DB_ALIAS]  # the proxy `connection` costs every access
-    values = [
-        field.get_db_prep_save(field.pre_save(instance, True), database)
-        for instance in instances
-        for field in fields
-    ]
     with database.cursor() as cursor:
-        cursor.execute(_insert_sql(model, len(instances)), values)
+        cursor.execute(
+            _insert_sql(type(instances[0]), len(instances)), _insert_values(instances, database)
+        )
 
 
 def update_row(instance: Model, names: tuple[str, ...]) -> None:
@@ -135,17 +130,19 @@ def insert_rows_and_update_row(
         insert_rows(instances)
         update_row(instance, names)
         return
-    inserted = type(instances[0])
-    fields = _insert_fields(inserted)
-    values = [
+    values = _insert_values(instances, database) + _update_values(instance, names, database)
+    sql = _insert_and_update_sql(type(instances[0]), len(instances), type(instance), names)
+    with database.cursor() as cursor:
+        cursor.execute(sql, values)
+
+
+def _insert_values(instances: Sequence[Model], database) -> list:
+    fields = _insert_fields(type(instances[0]))
+    return [
         field.get_db_prep_save(field.pre_save(row, True), database)
         for row in instances
         for field in fields
     ]
-    values += _update_values(instance, names, database)
-    sql = _insert_and_update_sql(inserted, len(instances), type(instance), names)
-    with database.cursor() as cursor:
-        cursor.execute(sql, values)
 
 
 def _update_values(instance: Model, names: tuple[str, ...], database) -> list:
