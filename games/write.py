@@ -256,7 +256,8 @@ class GameWrite:
             wake = self._players_to_wake | (_humans_seated(self.game) - self._seated_before)
         try:
             if self.game is not None and self.appended and error is None:
-                news = announce_news(self.game, [appended.row for appended in self.appended])
+                rows = [appended.row for appended in self.appended]
+                news = announce_news(self.game, rows, self.appended, self.state)
             if wake:
                 announce_players(wake)
         except BaseException as failed:

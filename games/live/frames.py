@@ -52,10 +52,19 @@ from games import selectors
 from games.engine import GameState, Viewer, replay
 from games.errors import GameNotFound
 from games.live import notices
+from games.live.published import (
+    SPECTATORS,
+    announce_streamed,
+    announcements_due,
+    audience_of,
+    chunk_of,
+    published,
+    streamed,
+)
 from games.live.slots import Slot, renewals
 from games.live.spectators import SpectatorLease, refresh_spectator_counts, spectator_count
 from games.live.stream_views import LEASE_SECONDS, Encoder
-from games.live.wakeups import decode_news
+from games.live.wakeups import FRAMES, decode_news
 from games.live.watch import PlayerKey, version_watch
 from games.log.store import engine_events, events_of, head_and_events
 from games.models import Game, GameEvent, GameStatus
@@ -170,6 +179,8 @@ def read_log(game_id, after: int) -> Reading:
     process holding a stream of the game decoded after every write, where recording a
     move's few events costs a tenth of it."""
     kept = kept_states.get(game_id)
+    if kept is not None and kept.version < after - FAR_BEHIND:
+        kept = None  # the streams went on with the writers' frames: the head row's state
     if kept is not None:
         start = min(after, kept.version - 1)
         found = head_and_events(game_id, start, with_state=False)
@@ -206,6 +217,10 @@ def _brought_up(game: Game, state: GameState | None, fresh: list) -> GameState |
     return replay(fresh, state)
 
 
+#: A kept state this far behind the stream's position is not brought up to date (every
+#: event since read and replayed): the head row's state is decoded instead.
+FAR_BEHIND = 64
+
 #: How many of a game's latest events a process keeps in memory (a move appends 1 to 4;
 #: at SHARED_GAMES games, some 16,000 rows at most): a stream that lags further behind
 #: reads them from the table.
@@ -217,7 +232,11 @@ def take_news(game_id, version: int, news: str) -> None:
     the game's streams: when this process holds the game at the version just before,
     the state is brought up to date and the reading its streams need is ready. A gap
     (this process holds an older or no version: a lost or reordered notification), or a
-    repeat (it holds this one already), changes nothing: the streams read the table."""
+    repeat (it holds this one already), changes nothing: the streams read the table.
+    A write's frames (games.live.published) are kept for the streams as they are."""
+    if news.startswith(FRAMES):
+        published.take(game_id, version, news)
+        return
     kept = kept_states.get(game_id)
     if kept is None or kept.reading is None or kept.version >= version:
         return
@@ -351,6 +370,8 @@ shared_reads = SharedReads()
 kept_states = KeptStates(SHARED_GAMES)
 version_watch.news_handler = take_news
 version_watch.games_upkeep = refresh_spectator_counts
+version_watch.streamed_handler = streamed.heard
+version_watch.announcements = announcements_due
 
 
 async def next_batch(
@@ -415,38 +436,78 @@ def game_frames(
         watching = spectator  # until the caller takes a seat
         last = after
         opening = True
-        while True:
-            first = opening
-            if opening:  # checks that the caller may see the game
-                batch = await sync_to_async(read_batch)(game_id, request.user, last, watching)
-                opening = False
-            else:
-                batch = await next_batch(game_id, request.user, last, watching)
-            if batch.seated:
-                watching = None  # took a seat: no longer a spectator (the lease is given back)
-            if batch.view.get("replay_url"):  # the caller's own: absolute, as in GET
-                batch.view["replay_url"] = request.build_absolute_uri(batch.view["replay_url"])
-            # A batch goes out as one chunk: one write to the socket, not one a frame.
-            # With `views_first`, the first view and the final one only.
-            yield batch.chunk(encoder, with_view=first or batch.ended or not views_first)
-            last = batch.version
-            if batch.ended:
-                yield encoder.frame("end", last, {"version": last})
-                return
-            if not live:
-                return
+        counted = False
+        try:
             while True:
-                woken = await version_watch.wait_past(game_id, last, KEEPALIVE_SECONDS)
-                if version_watch.stopping:
-                    return  # the server stops: the client resumes elsewhere
-                if not woken:
-                    yield encoder.keepalive()
-                if not await upkeep.keep_up(time.monotonic()):
-                    return
-                if woken:
-                    break
+                first = opening
+                chunk = None
+                if opening:  # checks that the caller may see the game
+                    batch = await sync_to_async(read_batch)(game_id, request.user, last, watching)
+                    opening = False
+                    if live:
+                        # The game is streamed here: announced when it is new here (the
+                        # writers then publish its frames: games.live.published).
+                        counted = True
+                        if streamed.opened(game_id):
+                            await sync_to_async(announce_streamed)([game_id])
+                else:
+                    # The writers' frames, as they are (games.live.published), when they
+                    # follow what this stream sent; otherwise its own batch.
+                    chunk, version = _published_chunk(
+                        game_id, request.user, last, watching, encoder, views_first
+                    )
+                    if chunk is None:
+                        batch = await next_batch(game_id, request.user, last, watching)
+                if chunk is not None:
+                    yield chunk
+                    last = version
+                else:
+                    if batch.seated:
+                        watching = None  # took a seat: no longer a spectator (lease given back)
+                    if batch.view.get("replay_url"):  # the caller's own: absolute, as in GET
+                        url = batch.view["replay_url"]
+                        batch.view["replay_url"] = request.build_absolute_uri(url)
+                    # A batch goes out as one chunk: one write to the socket, not one a
+                    # frame. With `views_first`, the first view and the final one only.
+                    yield batch.chunk(encoder, with_view=first or batch.ended or not views_first)
+                    last = batch.version
+                    if batch.ended:
+                        yield encoder.frame("end", last, {"version": last})
+                        return
+                    if not live:
+                        return
+                while True:
+                    woken = await version_watch.wait_past(game_id, last, KEEPALIVE_SECONDS)
+                    if version_watch.stopping:
+                        return  # the server stops: the client resumes elsewhere
+                    if not woken:
+                        yield encoder.keepalive()
+                    if not await upkeep.keep_up(time.monotonic()):
+                        return
+                    if woken:
+                        break
+        finally:
+            if counted:
+                streamed.closed(game_id)
 
     return frames
+
+
+def _published_chunk(game_id, player: Player, last: int, watching, encoder, views_first: bool):
+    """(the chunk of the writers' frames that follow `last` for this caller, the version
+    it ends at), or (None, None): the stream then takes its usual way."""
+    batches = published.chain(game_id, last)
+    if not batches:
+        return None, None
+    audience = audience_of(batches[-1], player)
+    if audience is None or (watching is not None and audience != SPECTATORS):
+        return None, None  # staff; or a spectator who took a seat gives its lease back first
+    if any(audience_of(batch, player) != audience for batch in batches):
+        return None, None
+    chunk = chunk_of(batches, audience, encoder, with_view=not views_first)
+    if chunk is None:
+        return None, None
+    return chunk, batches[-1].version
 
 
 def player_frames(request, *, live: bool = True):

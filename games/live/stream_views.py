@@ -64,6 +64,12 @@ class Encoder:
             return _json({"kind": kind, "id": frame_id, "data": data}) + b"\n"
         return b"event: %s\nid: %d\ndata: %s\n\n" % (kind.encode(), frame_id, _json(data))
 
+    def raw_frame(self, kind: bytes, frame_id: int, data: bytes) -> bytes:
+        """Like `frame`, with `data` encoded already (one line of JSON)."""
+        if self.media_type == NDJSON:
+            return b'{"kind":"%s","id":%d,"data":%s}\n' % (kind, frame_id, data)
+        return b"event: %s\nid: %d\ndata: %s\n\n" % (kind, frame_id, data)
+
     def keepalive(self) -> bytes:
         return b"\n" if self.media_type == NDJSON else b": keepalive\n\n"
 

@@ -19,6 +19,7 @@ knows of, learns of one it does not know yet."""
 from __future__ import annotations
 
 import functools
+import logging
 import uuid
 
 import orjson
@@ -28,6 +29,11 @@ from games.models import Game, GameEvent
 
 CHANNEL = "uno_game_versions"
 _PLAYER = "player "
+_STREAMED = "streamed "
+#: A frames payload's data starts with this (a news' is JSON: `{`).
+FRAMES = "F"
+
+logger = logging.getLogger(__name__)
 #: PostgreSQL refuses a notification payload of 8,000 bytes or more.
 PAYLOAD_LIMIT = 7999
 #: The head row's fields a notification leaves out: the engine state (4 KB and more),
@@ -54,11 +60,27 @@ def announce(game_id, version: int) -> None:
     _notify([payload(game_id, version)])
 
 
-def announce_news(game: Game, rows: list[GameEvent]) -> str:
+#: Set by games.live.published: `(game, appended, state) -> str | None`, the write's
+#: frames, already redacted and encoded for each audience of the game's streams
+#: (`<game> <version> F...`), or None when the game is streamed nowhere this process
+#: knows of, has ended, or the frames do not fit: the news is published instead.
+frames_renderer = None
+
+
+def announce_news(game: Game, rows: list[GameEvent], appended=None, state=None) -> str:
     """Like `announce`, with the head row and the write's new events when they fit (see
-    the module). Returns the payload, which the writing process's own streams hear
-    without the channel (`events_committed`)."""
-    text = news_payload(game, rows)
+    the module), or, for a game whose streams are open (`frames_renderer`), its frames
+    as each audience sees them. Returns the payload, which the writing process's own
+    streams hear without the channel (`events_committed`)."""
+    text = None
+    renderer = frames_renderer
+    if renderer is not None and appended is not None:
+        try:
+            text = renderer(game, appended, state)
+        except Exception:  # the news instead: the streams render for themselves
+            logger.warning("frames of game %s not rendered", game.id, exc_info=True)
+    if text is None:
+        text = news_payload(game, rows)
     _notify([text])
     return text
 
@@ -176,6 +198,18 @@ def payload(game_id, version: int) -> str:
 
 def player_payload(player_id) -> str:
     return f"{_PLAYER}{player_id}"
+
+
+def streamed_payload(game_ids) -> str:
+    """`streamed <game> <game> ...`: this process holds streams of these games (their
+    writers then publish frames, games.live.published)."""
+    return _STREAMED + " ".join(str(g) for g in game_ids)
+
+
+def parse_streamed_payload(text: str) -> list[str] | None:
+    if not text.startswith(_STREAMED):
+        return None
+    return text.removeprefix(_STREAMED).split()
 
 
 def parse_player_payload(text: str) -> uuid.UUID | None:

@@ -2,17 +2,22 @@
 connection per waiter.
 
 A waiting request awaits `version_watch.wait_past(game_id, after, seconds)` on its event
-loop. One thread per process watches the games being waited on and wakes the waiters a
-version has passed:
-- on PostgreSQL it LISTENs on the channel every committed write notifies
-  (games.live.wakeups), so a move made in any web process or worker wakes them at once, and
-  reads the waited-on versions again every FALLBACK_POLL_SECONDS (and whenever it
-  reconnects) in case a notification was lost;
-- on SQLite it reads those versions every POLL_SECONDS (one query for all of them).
+loop, and is woken once a version has passed:
+- on PostgreSQL the event loop itself LISTENs on the channel every committed write
+  notifies (games.live.wakeups; one connection per loop while any of its requests wait),
+  so a move made in any web process or worker wakes them at once, with no thread woken in
+  between (a thread's wake-up per notification, in each process, cost more than the
+  notification's own work: docs/performance.md); one thread per process reads the
+  waited-on versions again every FALLBACK_POLL_SECONDS (and whenever the listener
+  reconnects) in case a notification was lost, and does the rounds' upkeep;
+- on SQLite, while the listener is not connected, and for requests that do not wait on
+  the server's loop (asynchronous views run by a WSGI server or Django's test client,
+  one loop per request: a listener each would hold a connection each), that thread reads
+  those versions every POLL_SECONDS (one query for all of them).
 A write committed in this process (`events_committed`) wakes them at once when the
-channel is not heard (see `committed_here`). The thread stops, closing its connections,
-when nobody waits. A wake is a hint: the waiter reads the log again, and the log is the
-answer.
+channel is not heard (see `committed_here`). The thread and the listeners stop, closing
+their connections, when nobody waits. A wake is a hint: the waiter reads the log again,
+and the log is the answer.
 
 A notification that carries the write's news (games.live.wakeups) is handed, before the
 waiters wake, to `news_handler` (games.live.frames, which keeps it for the games its
@@ -49,6 +54,8 @@ from games.write import events_committed, players_changed
 from unoservice import pooling, serving
 
 POLL_SECONDS = 0.2
+#: With the channel heard, the thread's rounds (versions, upkeep) come this often.
+ROUND_SECONDS = 1.0
 #: With notifications, the versions are read again this often, in case one was lost.
 FALLBACK_POLL_SECONDS = 5.0
 #: How many games' latest versions are remembered: a notification that arrives just
@@ -92,7 +99,11 @@ def _wake_all(waiters) -> None:
     by_loop: dict[asyncio.AbstractEventLoop, list[_Waiter]] = {}
     for waiter in waiters:
         by_loop.setdefault(waiter.loop, []).append(waiter)
+    running = asyncio._get_running_loop()  # the loop's own listener wakes its waiters
     for loop, woken in by_loop.items():
+        if loop is running:
+            _resolve_all(woken)
+            continue
         with contextlib.suppress(RuntimeError):  # its loop has closed: the request is gone
             loop.call_soon_threadsafe(_resolve_all, woken)
 
@@ -119,12 +130,18 @@ class VersionWatch:
         self.news_handler = None
         #: Called on the watch's thread every round with the games waited on (I/O allowed).
         self.games_upkeep = None
-        self._listening = False
+        #: Called with the game ids of a `streamed` notification (games.live.published).
+        self.streamed_handler = None
+        #: Called by each loop's listener every round: the payloads to notify
+        #: (games.live.published announces the games it streams by it).
+        self.announcements = None
+        self._listening = 0  # loops whose listener is connected
+        self._loop_listeners: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
 
     @property
     def listening(self) -> bool:
         """Whether this process hears the channel now (see `committed_here`)."""
-        return self._listening
+        return self._listening > 0
 
     @property
     def stopping(self) -> bool:
@@ -207,6 +224,10 @@ class VersionWatch:
         player_id = wakeups.parse_player_payload(text)
         if player_id is not None:
             self.poke_players([player_id])
+            return
+        game_ids = wakeups.parse_streamed_payload(text)
+        if game_ids is not None and self.streamed_handler is not None:
+            self.streamed_handler(game_ids)
 
     def committed_here(self, game_id, version: int, news: str | None) -> None:
         """A write committed in this process. While the channel is heard, it brings the
@@ -215,7 +236,7 @@ class VersionWatch:
         overtake another's notification still on its way, a gap that sends the streams
         to the table). Without the channel (SQLite, or while it reconnects) the write
         is heard here at once."""
-        if self._listening:
+        if self._listening > 0:
             return
         if news is None:
             self.seen(game_id, version)
@@ -245,7 +266,96 @@ class VersionWatch:
             if not self._polling:
                 self._polling = True
                 threading.Thread(target=self._poll, name="uno-version-watch", daemon=True).start()
+            if (
+                waiter.loop not in self._loop_listeners
+                and connection.vendor == "postgresql"
+                and serving.on_shared_threads()  # the server's loop, not one per request
+            ):
+                self._loop_listeners[waiter.loop] = waiter.loop.create_task(
+                    self._listen_on_loop(waiter.loop)
+                )
         return True
+
+    def _waited_on_loop(self, loop) -> list | None:
+        """The keys this loop's requests wait on (None: none)."""
+        with self._lock:
+            keys = [k for k, ws in self._waiters.items() if any(w.loop is loop for w in ws)]
+        return keys or None
+
+    async def _listen_on_loop(self, loop) -> None:
+        """The channel, heard on the event loop its waiters wait on (PostgreSQL): a
+        notification wakes the loop once, its news is taken and its waiters resolved
+        there, with no thread woken in between. The same connection reads the versions
+        of the games the loop's requests wait on every FALLBACK_POLL_SECONDS (and once it
+        has connected), and sends this process's announcements (`announcements`). It
+        listens while any request of the loop waits; a lost connection is made again
+        (the thread meanwhile polls every POLL_SECONDS, and the waiting players are woken
+        once it is back: what was said meanwhile is lost)."""
+        lost = False
+        try:
+            while not self._stopping and self._waited_on_loop(loop):
+                listener = await _listen_async()
+                if listener is None:
+                    await asyncio.sleep(1.0)
+                    continue
+                with self._lock:
+                    self._listening += 1
+                    players = [k.player_id for k in self._waiters if isinstance(k, PlayerKey)]
+                if lost:
+                    lost = False
+                    self.poke_players(players)
+                read_at = 0.0  # what was missed while not listening is read now
+                # Between the rounds' statements the socket is read by a callback of the
+                # loop's own (psycopg's `notifies()` registered and unregistered the
+                # socket with the loop for every notification, which cost the loop more
+                # than the notification's own work); during a statement, psycopg hands
+                # what arrives to the handler.
+                listener.add_notify_handler(lambda notice: self.heard(notice.payload))
+                pgconn, broken = listener.pgconn, []
+                fd = pgconn.socket
+
+                def drain(pgconn=pgconn, broken=broken, fd=fd) -> None:
+                    try:
+                        pgconn.consume_input()
+                    except Exception as error:
+                        broken.append(error)
+                        loop.remove_reader(fd)
+                        return
+                    while (notice := pgconn.notifies()) is not None:
+                        self.heard(notice.extra.decode())
+
+                try:
+                    while not self._stopping and (keys := self._waited_on_loop(loop)):
+                        games = [k for k in keys if not isinstance(k, PlayerKey)]
+                        announcements = self.announcements() if self.announcements else []
+                        if games and time.monotonic() - read_at >= FALLBACK_POLL_SECONDS:
+                            read_at = time.monotonic()
+                            found = await (await listener.execute(_VERSIONS, [games])).fetchall()
+                            for game_id, version in found:
+                                self.seen(game_id, version)
+                        for text in announcements:
+                            await listener.execute(_NOTIFY, [wakeups.CHANNEL, text])
+                        loop.add_reader(fd, drain)
+                        try:
+                            drain()  # what came with the statements' answers
+                            await asyncio.sleep(ROUND_SECONDS)
+                        finally:
+                            loop.remove_reader(fd)
+                        if broken:
+                            raise broken[0]
+                except Exception:
+                    logger.warning("game notifications lost their connection", exc_info=True)
+                    lost = True
+                    await asyncio.sleep(self.poll_seconds)
+                finally:
+                    with self._lock:
+                        self._listening -= 1
+                    with contextlib.suppress(Exception):
+                        await listener.close()
+        finally:
+            with self._lock:
+                if self._loop_listeners.get(loop) is asyncio.current_task():
+                    del self._loop_listeners[loop]
 
     def _remove(self, game_id, waiter: _Waiter) -> None:
         with self._lock:
@@ -256,9 +366,9 @@ class VersionWatch:
                     del self._waiters[game_id]
 
     def _poll(self) -> None:
-        listener = None
-        lost = False
-        read_at = 0.0
+        """The thread: the rounds' upkeep about once a second and, without the channel
+        (SQLite, or while the listener is not connected), the waited-on versions every
+        POLL_SECONDS."""
         try:
             while True:
                 with self._lock:
@@ -266,62 +376,29 @@ class VersionWatch:
                     if not waited_on:
                         self._polling = False
                         return
+                    listening = self._listening > 0
                 games = [key for key in waited_on if not isinstance(key, PlayerKey)]
-                if listener is None and connection.vendor == "postgresql":
-                    listener = _listen()
-                    self._listening = listener is not None
-                    read_at = 0.0  # what was missed while not listening is read now
-                    if listener is not None and lost:
-                        lost = False
-                        players = [k.player_id for k in waited_on if isinstance(k, PlayerKey)]
-                        self.poke_players(players)
-                every = self.poll_seconds if listener is None else FALLBACK_POLL_SECONDS
-                if games and time.monotonic() - read_at >= every:
-                    read_at = time.monotonic()
-                    for game_id, version in self._versions(games, listener):
+                if games and not listening:
+                    for game_id, version in self._versions(games):
                         self.seen(game_id, version)
+                elif listening and connection.connection is not None:
+                    connection.close()  # the listener reads the versions now
                 if games and self.games_upkeep is not None:
                     try:
                         self.games_upkeep(games)
                     except Exception:
                         logger.warning("upkeep of the games waited on failed", exc_info=True)
-                if listener is None:
-                    time.sleep(self.poll_seconds)
-                elif not self._hear(listener):
-                    listener = None
-                    self._listening = False
-                    lost = True
+                time.sleep(ROUND_SECONDS if listening else self.poll_seconds)
         except BaseException:  # let the next waiter start a new thread
             with self._lock:
                 self._polling = False
             raise
         finally:
-            self._listening = False
             connection.close()
-            if listener is not None:
-                listener.close()
 
-    def _hear(self, listener) -> bool:
-        """Wake the waiters of every game notified within the next second; False when
-        the connection is lost (the next round reconnects and reads every version)."""
+    def _versions(self, game_ids: list) -> list[tuple]:
+        """The games' versions (through the pooler, when there is one)."""
         try:
-            for notice in listener.notifies(timeout=1.0):
-                self.heard(notice.payload)
-        except Exception:
-            logger.warning("game notifications lost their connection", exc_info=True)
-            with contextlib.suppress(Exception):
-                listener.close()
-            time.sleep(self.poll_seconds)
-            return False
-        return True
-
-    def _versions(self, game_ids: list, listener=None) -> list[tuple]:
-        """The games' versions, read on the listening connection when there is one (the
-        thread then holds a single connection)."""
-        try:
-            if listener is not None:
-                sql = f"SELECT id, version FROM {Game._meta.db_table} WHERE id = ANY(%s)"
-                return listener.execute(sql, [game_ids]).fetchall()
             return list(Game.objects.filter(pk__in=game_ids).values_list("id", "version"))
         except Exception:  # the next round reconnects; waiters time out meanwhile
             logger.warning("long-poll version check failed", exc_info=True)
@@ -329,19 +406,23 @@ class VersionWatch:
             return []
 
 
-def _listen():
-    """A connection of its own that LISTENs on the games' channel, or None (logged) when
-    the database cannot be reached: the versions are polled meanwhile. It reaches
-    PostgreSQL itself, never through a pooler (unoservice.pooling): a LISTEN holds its
-    session."""
+_VERSIONS = f"SELECT id, version FROM {Game._meta.db_table} WHERE id = ANY(%s)"
+_NOTIFY = "SELECT pg_notify(%s, %s)"
+
+
+async def _listen_async():
+    """A connection of its own, on the event loop, that LISTENs on the games' channel,
+    or None (logged) when the database cannot be reached: the versions are polled
+    meanwhile. It reaches PostgreSQL itself, never through a pooler
+    (unoservice.pooling): a LISTEN holds its session."""
     import psycopg
 
     try:
         params = pooling.session_connection().get_connection_params()
         params.pop("cursor_factory", None)
         params.setdefault("application_name", LISTENER_NAME)
-        listener = psycopg.connect(**params, autocommit=True)
-        listener.execute(f"LISTEN {wakeups.CHANNEL}")
+        listener = await psycopg.AsyncConnection.connect(**params, autocommit=True)
+        await listener.execute(f"LISTEN {wakeups.CHANNEL}")
     except Exception:
         logger.warning("cannot listen for game notifications; polling", exc_info=True)
         return None

@@ -315,9 +315,17 @@ def test_streams_get_every_event_once_in_order_when_notifications_are_lost_repea
     monkeypatch.setattr(watch_module, "FALLBACK_POLL_SECONDS", 0.5)
     lossy = LossyChannel(watch_module.version_watch.heard, seed=5)
     monkeypatch.setattr(watch_module.version_watch, "heard", lossy)
-    reads = []
-    read_log = live.read_log
+    reads, forwarded = [], []
+    read_log, published_chunk = live.read_log, live._published_chunk
+
+    def forwarding(*args):
+        chunk, version = published_chunk(*args)
+        if chunk is not None:
+            forwarded.append(version)
+        return chunk, version
+
     monkeypatch.setattr(live, "read_log", lambda *a: reads.append(a) or read_log(*a))
+    monkeypatch.setattr(live, "_published_chunk", forwarding)
     chooser = random.Random(12)
     moves = 40
 
@@ -376,6 +384,7 @@ def test_streams_get_every_event_once_in_order_when_notifications_are_lost_repea
     log = [json.loads(line) for line in b"".join(exported.streaming_content).splitlines()[1:]]
     assert min(lossy.done["dropped"], lossy.done["repeated"], lossy.done["reordered"]) > 0
     assert len(reads) < len(log) / 2, "the moves' news were not used"
+    assert len(forwarded) > 10, "the writers' frames were not forwarded"
     for received in (seat_1, spectating, staffs):
         assert [e["seq"] for e in received] == [e["seq"] for e in log]
         for mine, full in zip(received, log, strict=True):
@@ -579,7 +588,7 @@ def test_the_schema_describes_the_streams_media_types_and_the_ticket_endpoint(ap
     assert set(tickets["responses"]["200"]["content"]["application/json"]["schema"]) >= {"$ref"}
 
 
-def test_streams_of_a_game_share_one_read_per_move_and_each_sees_it_redacted_for_itself(
+def test_streams_of_a_game_forward_the_writers_frames_and_each_sees_them_redacted_for_itself(
     app, postgres, staff, players, started_game, monkeypatch
 ):
     ann, spectator, other_spectator = players[0], players[1], players[2]
@@ -612,8 +621,10 @@ def test_streams_of_a_game_share_one_read_per_move_and_each_sees_it_redacted_for
 
     (played, drawn), version = asyncio.run(scenario())
 
-    assert len(reads) == 1  # the first move's, for the four streams; the second came with its news
-    assert len(batches_made) == 2 * 3  # the spectators share theirs
+    # The seat's and the spectators' streams forward the frames the writer published
+    # (games.live.published); the staff member's, who sees more, reads and renders its own.
+    assert len(reads) == 2  # the staff stream's, one a move
+    assert len(batches_made) == 2
     for batch in (played, drawn):
         assert len({tuple(f.id for f in frames) for frames in batch}) == 1  # the same events
     host, ann_frames, spectator_frames, other_frames = drawn
