@@ -66,6 +66,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import orjson
+
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
@@ -82,8 +84,9 @@ from bench.waiting import process_figures, server_master  # noqa: E402
 
 API = "/api/v1"
 GOAL_P99_MS = 250.0
-GOAL_SATURATION_RATIO = 0.9
+GOAL_SATURATION_RATIO = 0.75
 GOAL_CPU_US_PER_FRAME = 150.0
+GOAL_BYTES_RATIO = 0.30
 CHANNEL = "uno_game_versions"  # games.live.wakeups.CHANNEL: the moves' notifications
 STREAMS_PER_PLAYER = 20  # UNO_STREAMS_PER_PLAYER's default: a spectator watches this many
 SEATS = 2
@@ -224,11 +227,22 @@ class StreamRecord:
     ended: bool = False
     error: str | None = None
     received_bytes: int = 0  # the chunks' payloads (chunked framing and headers left out)
+    #: The views after the first: their frames' bytes, and the last one's (what
+    #: `?views=first` leaves out is all of them but the final view of an ended game).
+    later_views_bytes: int = 0
+    last_view_bytes: int = 0
+    #: What the views after the first would have added in the framing before this
+    #: wave, each carrying `rules` and `timers` again, without `rules_id` and without
+    #: `legal_actions` (METHODS["bytes_framings"]).
+    before_extra_bytes: int = 0
+    rules_and_timers_bytes: int = 0  # the first view's `rules` and `timers` members
 
     def caught_up(self, version: int) -> bool:
         return self.ended or max(self.last, self.start or -1) >= version
 
-    def saw(self, kind: bytes, frame_id: int, now: float) -> None:
+    def saw(self, kind: bytes, frame_id: int, now: float, frame: bytes = b"") -> None:
+        if kind == b"view":
+            self.saw_view(frame)
         if kind == b"view" and self.start is None:
             self.start = self.last = frame_id
         elif kind == b"event":
@@ -242,17 +256,47 @@ class StreamRecord:
         elif kind == b"end":
             self.ended = True
 
+    def saw_view(self, frame: bytes) -> None:
+        """A view's bytes, for the three framings of METHODS["bytes_framings"] (only a
+        view's data is parsed: one a batch)."""
+        size = len(frame) + 2  # the frame's closing blank line
+        view = orjson.loads(frame.split(b"\ndata: ", 1)[1])
+        if self.start is None:
+            self.rules_and_timers_bytes = member_bytes(view, "rules") + member_bytes(view, "timers")
+            return
+        self.later_views_bytes += size
+        self.last_view_bytes = size
+        self.before_extra_bytes += (
+            self.rules_and_timers_bytes
+            - member_bytes(view, "rules_id")
+            - member_bytes(view, "legal_actions")
+        )
 
-def split_frames(buffer: bytes) -> tuple[list[tuple[bytes, int]], bytes]:
-    """The (kind, id) of each whole SSE frame in `buffer` (keepalives skipped; the data
-    line is not parsed), and what is left of an unfinished one."""
+    def views_first_bytes(self) -> int:
+        """The bytes `?views=first` would have sent: all but the views between the first
+        and an ended game's final one."""
+        kept_last = self.last_view_bytes if self.ended else 0
+        return self.received_bytes - self.later_views_bytes + kept_last
+
+
+def member_bytes(document: dict, name: str) -> int:
+    """The bytes of `"name":value,` in the document's compact JSON (0 when absent)."""
+    if name not in document:
+        return 0
+    return len(name) + 4 + len(orjson.dumps(document[name]))
+
+
+def split_frames(buffer: bytes) -> tuple[list[tuple[bytes, int, bytes]], bytes]:
+    """The (kind, id, frame) of each whole SSE frame in `buffer` (keepalives skipped; the
+    data line is not parsed), and what is left of an unfinished one."""
     frames = []
     while (end := buffer.find(b"\n\n")) >= 0:
         frame, buffer = buffer[:end], buffer[end + 2 :]
         if frame.startswith(b":"):
             continue  # a keepalive
         kind_line, id_line, _ = frame.split(b"\n", 2)
-        frames.append((kind_line.removeprefix(b"event: "), int(id_line.removeprefix(b"id: "))))
+        kind = kind_line.removeprefix(b"event: ")
+        frames.append((kind, int(id_line.removeprefix(b"id: ")), frame))
     return frames, buffer
 
 
@@ -277,8 +321,8 @@ async def follow(port: int, game: str, token: str, record: StreamRecord, opened)
             now = time.monotonic()
             record.received_bytes += len(chunk)
             frames, buffer = split_frames(buffer + chunk)
-            for kind, frame_id in frames:
-                record.saw(kind, frame_id, now)
+            for kind, frame_id, frame in frames:
+                record.saw(kind, frame_id, now, frame)
             if record.start is not None and not opened.done():
                 opened.set_result(None)
         if not record.ended:
@@ -745,6 +789,14 @@ METHODS = {
         "keepalives, without HTTP headers or chunk framing), from opening to close, "
         "summed over a game's streams and averaged over the games"
     ),
+    "bytes_framings": (
+        "the same streams of the same games in three framings: as received (every view "
+        "after the first with rules_id instead of rules and timers, and legal_actions); "
+        "with ?views=first (the received bytes less the views after the first, an ended "
+        "game's final view kept); and before this wave (every view after the first "
+        "carrying rules and timers as the first did, without rules_id and without "
+        "legal_actions, which views did not carry then); ratios against the last"
+    ),
     "channel": (
         "notifications heard on PostgreSQL's channel during the unmeasured warm-up "
         "moves, by a listener in the benchmark's process: payload bytes per move"
@@ -761,7 +813,26 @@ def cpu_per_frame(open_loop: dict, without: list[dict], moves: int, frames: int)
     return round(max(extra_ms, 0.0) * 1000 / frames, 1)
 
 
-def goals(frames: dict, lost: dict, ratio: float, cpu_us: float | None = None) -> dict:
+def bytes_framings(records: list[dict], games: int) -> dict:
+    """Bytes per game in the three framings of METHODS["bytes_framings"]."""
+    received = sum(r["received_bytes"] for r in records)
+    views_first = sum(
+        r["received_bytes"] - r["later_views_bytes"] + (r["last_view_bytes"] if r["ended"] else 0)
+        for r in records
+    )
+    before = received + sum(r["before_extra_bytes"] for r in records)
+    return {
+        "received": round(received / games),
+        "views_first": round(views_first / games),
+        "before": round(before / games),
+        "received_ratio": round(received / before, 3) if before else 0.0,
+        "views_first_ratio": round(views_first / before, 3) if before else 0.0,
+    }
+
+
+def goals(
+    frames: dict, lost: dict, ratio: float, cpu_us: float | None = None, framings=None
+) -> dict:
     checks = {
         "delivery_p99_ms": {
             "value": frames["p99_ms"],
@@ -779,6 +850,12 @@ def goals(frames: dict, lost: dict, ratio: float, cpu_us: float | None = None) -
             "met": ratio >= GOAL_SATURATION_RATIO,
         },
     }
+    if framings is not None:
+        checks["bytes_views_first_vs_before"] = {
+            "value": framings["views_first_ratio"],
+            "goal": f"<= {GOAL_BYTES_RATIO:g}",
+            "met": framings["views_first_ratio"] <= GOAL_BYTES_RATIO,
+        }
     if cpu_us is not None:
         checks["web_cpu_us_per_frame"] = {
             "value": cpu_us,
@@ -879,7 +956,8 @@ def run(args, work: Path, database: load.Database, postgres: int | None) -> dict
         figures["frames"]["count"],
     )
     bytes_per_game = round(sum(r["received_bytes"] for r in records) / len(games))
-    checks = goals(figures["frames"], lost, ratio, cpu_us)
+    framings = bytes_framings(records, len(games))
+    checks = goals(figures["frames"], lost, ratio, cpu_us, framings)
     return {
         "web_cpu_us_per_frame": cpu_us,
         "moves_ratio": round(ratio, 3),
@@ -888,6 +966,8 @@ def run(args, work: Path, database: load.Database, postgres: int | None) -> dict
         "frames_repeated": lost["repeated"],
         "frames_out_of_order": lost["out_of_order"],
         "bytes_per_game": bytes_per_game,
+        "bytes_framings": framings,
+        "bytes_ratio_views_first": framings["views_first_ratio"],
         "memory_per_stream_kb": per_stream_kb,
         "channel": channel,
         "methods": METHODS,
@@ -967,6 +1047,12 @@ def report(result: dict) -> None:
         f"({METHODS['web_cpu_us_per_frame']})"
     )
     say(f"bytes per game: {result['bytes_per_game']} ({METHODS['bytes_per_game']})")
+    b = result["bytes_framings"]
+    say(
+        f"bytes per game by framing: as received {b['received']} ({b['received_ratio']}x), "
+        f"?views=first {b['views_first']} ({b['views_first_ratio']}x), before this wave "
+        f"{b['before']} ({METHODS['bytes_framings']})"
+    )
     c = result["channel"]
     say(
         f"channel: {c['payloads']} notifications, {c['bytes_per_move']} bytes per move, "

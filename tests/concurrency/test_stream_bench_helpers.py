@@ -5,6 +5,7 @@ a tiny size in tests/e2e/test_stream_bench.py."""
 from __future__ import annotations
 
 import importlib
+import json
 
 import pytest
 
@@ -22,13 +23,14 @@ def test_frames_are_split_on_blank_lines_and_keepalives_skipped(streams):
 
     frames, rest = streams.split_frames(buffer)
 
-    assert frames == [(b"view", 4), (b"event", 5)]
+    assert [(kind, frame_id) for kind, frame_id, _ in frames] == [(b"view", 4), (b"event", 5)]
+    assert frames[1][2] == b'event: event\nid: 5\ndata: {"seq": 5}'
     assert rest == b"event: ev"
 
 
 def test_a_stream_record_counts_repeats_and_gaps(streams):
     record = streams.StreamRecord("g")
-    record.saw(b"view", 3, 0.0)
+    record.saw(b"view", 3, 0.0, view_frame(3, {"version": 3}))
     record.saw(b"event", 4, 1.0)
     record.saw(b"event", 4, 2.0)  # again
     record.saw(b"event", 3, 2.0)  # before the first view
@@ -76,10 +78,10 @@ def test_delivery_runs_from_the_scheduled_time_not_the_send(streams):
     assert figures["move_answered"]["p50_ms"] == pytest.approx(300.0)
 
 
-def test_goals_need_p99_within_250_ms_and_nine_tenths_of_the_moves(streams):
+def test_goals_need_p99_within_250_ms_and_three_quarters_of_the_moves(streams):
     none_lost = {"lost": 0, "repeated": 0, "out_of_order": 0}
-    met = streams.goals({"count": 1, "p99_ms": 250.0}, none_lost, 0.9)
-    missed = streams.goals({"count": 1, "p99_ms": 250.1}, none_lost, 0.89)
+    met = streams.goals({"count": 1, "p99_ms": 250.0}, none_lost, 0.75)
+    missed = streams.goals({"count": 1, "p99_ms": 250.1}, none_lost, 0.74)
 
     assert all(goal["met"] for goal in met.values())
     assert not missed["delivery_p99_ms"]["met"]
@@ -105,3 +107,34 @@ def test_web_cpu_per_frame_is_the_open_loops_extra_cost_over_the_frames_delivere
     assert per_frame == 200.0  # (8 - 6) ms x 100 moves over 1,000 frames
     assert checks["web_cpu_us_per_frame"] == {"value": 200.0, "goal": "<= 150", "met": False}
     assert streams.cpu_per_frame(open_loop, without, moves=100, frames=0) == 0.0
+
+
+def view_frame(version: int, view: dict) -> bytes:
+    return b"event: view\nid: %d\ndata: %s" % (version, json.dumps(view).encode())
+
+
+def test_bytes_are_counted_in_three_framings_of_the_same_stream(streams):
+    """As received; with ?views=first (the views between the first and the final one
+    left out); before this wave (each later view with rules and timers again, without
+    rules_id and legal_actions)."""
+    rules, timers = {"preset": "classic", "stacking": False}, {"turn_seconds": 30}
+    first = view_frame(3, {"version": 3, "rules": rules, "timers": timers})
+    later = [
+        view_frame(v, {"version": v, "rules_id": "r1", "legal_actions": [{"type": "draw"}]})
+        for v in (4, 5)
+    ]
+    record = streams.StreamRecord("g")
+    for frame_id, frame in [(3, first), (4, later[0]), (5, later[1])]:
+        record.received_bytes += len(frame) + 2
+        record.saw(b"view", frame_id, 0.0, frame)
+    record.saw(b"end", 5, 0.0)
+
+    added = (len('"rules":') + len(json.dumps(rules, separators=(",", ":"))) + 1) + (
+        len('"timers":') + len(json.dumps(timers, separators=(",", ":"))) + 1
+    )
+    removed = len('"rules_id":"r1",') + len('"legal_actions":[{"type":"draw"}],')
+    framings = streams.bytes_framings([record.__dict__], games=1)
+
+    assert framings["received"] == sum(len(f) + 2 for f in [first, *later])
+    assert framings["views_first"] == len(first) + 2 + len(later[1]) + 2  # the final view kept
+    assert framings["before"] == framings["received"] + 2 * (added - removed)
