@@ -63,6 +63,7 @@ import resource
 import sys
 import threading
 import time
+import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -868,9 +869,33 @@ def goals(
 # --- the run --------------------------------------------------------------------------------
 
 
+#: What the benchmark's server takes as its metrics token (uno_stream_batches_total).
+METRICS_TOKEN = "bench-streams-metrics"
+
+
+def stream_batches(port: int) -> dict[str, int]:
+    """The service's count of stream batches sent after each stream's first, by source:
+    the writers' frames forwarded as published, or read and rendered by the stream's
+    process (summed over the web processes by /api/v1/metrics)."""
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{API}/metrics",
+        headers={"Authorization": f"Bearer {METRICS_TOKEN}"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        text = answer.read().decode()
+    found = {"published": 0, "read": 0}
+    for line in text.splitlines():
+        if line.startswith("uno_stream_batches_total{"):
+            labels, value = line.rsplit(" ", 1)
+            source = labels.split('source="', 1)[1].split('"', 1)[0]
+            found[source] = int(float(value))
+    return found
+
+
 def run(args, work: Path, database: load.Database, postgres: int | None) -> dict:
     load.prepare_database(database)
     server = load.Server("project", "production", "service")
+    os.environ["UNO_METRICS_TOKEN"] = METRICS_TOKEN  # the server's environment is this one's
     loop = new_loop()
     with load.running(server, database, work, args):
         say(f"server: {load.describe(server)}")
@@ -919,6 +944,7 @@ def run(args, work: Path, database: load.Database, postgres: int | None) -> dict
             say(f"opened {len(streams)} streams in {opened_in:.1f}s ({len(open_errors)} failed)")
             failures += open_errors[:20]
             clients.ask("phase", "open-loop")
+            batches_before = stream_batches(server.port)
             before = meter.reading()
             moves, failed = loop.run_until_complete(
                 offer(server.port, games, args.rate, args.seconds, args.seed)
@@ -929,6 +955,10 @@ def run(args, work: Path, database: load.Database, postgres: int | None) -> dict
             behind_open_loop = clients.ask("catch-up", (versions, CATCH_UP_SECONDS))
             answered_moves = sum(1 for m in moves if m.version is not None)
             open_loop_work = Meter.per_move(before, meter.reading(), answered_moves)
+            batches = {
+                source: count - batches_before.get(source, 0)
+                for source, count in stream_batches(server.port).items()
+            }
             clients.ask("phase", "saturation")
             with_streams = saturation("with streams")
             clients.ask("phase", "catching up")
@@ -967,6 +997,7 @@ def run(args, work: Path, database: load.Database, postgres: int | None) -> dict
         "frames_out_of_order": lost["out_of_order"],
         "bytes_per_game": bytes_per_game,
         "bytes_framings": framings,
+        "stream_batches_open_loop": batches,
         "bytes_ratio_views_first": framings["views_first_ratio"],
         "memory_per_stream_kb": per_stream_kb,
         "channel": channel,
@@ -1052,6 +1083,11 @@ def report(result: dict) -> None:
         f"bytes per game by framing: as received {b['received']} ({b['received_ratio']}x), "
         f"?views=first {b['views_first']} ({b['views_first_ratio']}x), before this wave "
         f"{b['before']} ({METHODS['bytes_framings']})"
+    )
+    sent = result["stream_batches_open_loop"]
+    say(
+        f"stream batches in the open loop: {sent['published']} forwarded as the writers "
+        f"published them, {sent['read']} read and rendered by the stream's process"
     )
     c = result["channel"]
     say(

@@ -46,6 +46,12 @@ TIMEOUTS = Counter(
     "Deadlines enforced by the server (turn timeouts, UNO windows, ...), by kind.",
     ["kind"],
 )
+STREAM_BATCHES = Counter(
+    "uno_stream_batches_total",
+    "Batches sent on game streams after the first, by where they came from: the writer's "
+    "frames forwarded as published, or read and rendered by the stream's own process.",
+    ["source"],
+)
 OPEN_STREAMS = Gauge(
     "uno_open_streams",
     "Game and player streams open now.",
@@ -69,6 +75,16 @@ def deadline_enforced(kind: str, lateness_seconds: float) -> None:
 
 def stream_opened(stream: str) -> None:
     OPEN_STREAMS.labels(stream).inc()
+
+
+#: By source: a child looked up once (`labels` costs more than the count itself).
+_STREAM_BATCHES_BY_SOURCE = {
+    source: STREAM_BATCHES.labels(source) for source in ("published", "read")
+}
+
+
+def stream_batch_sent(source: str) -> None:
+    _STREAM_BATCHES_BY_SOURCE[source].inc()
 
 
 def stream_closed(stream: str) -> None:

@@ -80,7 +80,7 @@ from games.replay_links import replay_path
 from games.write import load_state
 from players.models import Player
 from players.tickets import credentials_still_valid
-from unoservice import clock
+from unoservice import clock, metrics
 
 #: A keepalive goes out when nothing else has for this long (clients expect one at least
 #: every 15 s).
@@ -459,9 +459,12 @@ def game_frames(
                     if chunk is None:
                         batch = await next_batch(game_id, request.user, last, watching)
                 if chunk is not None:
+                    metrics.stream_batch_sent("published")
                     yield chunk
                     last = version
                 else:
+                    if not first:
+                        metrics.stream_batch_sent("read")
                     if batch.seated:
                         watching = None  # took a seat: no longer a spectator (lease given back)
                     if batch.view.get("replay_url"):  # the caller's own: absolute, as in GET

@@ -24,6 +24,7 @@ from asgiref.sync import sync_to_async
 
 from games.live import frames as live
 from games.live import watch as watch_module
+from unoservice import metrics
 
 from .asgi import API, PLAY_POSITION, StreamClient, bearer, served, slots_held, wait_until
 
@@ -624,12 +625,17 @@ def test_streams_of_a_game_forward_the_writers_frames_and_each_sees_them_redacte
                 batches.append([await stream.until("view") for stream in streams])
             return batches, act.json()["version"]
 
+    counted = {source: metrics.STREAM_BATCHES.labels(source) for source in ("published", "read")}
+    before = {source: child._value.get() for source, child in counted.items()}
+
     (played, drawn), version = asyncio.run(scenario())
 
     # The seat's and the spectators' streams forward the frames the writer published
     # (games.live.published); the staff member's, who sees more, reads and renders its own.
     assert len(reads) == 2  # the staff stream's, one a move
     assert len(batches_made) == 2
+    sent = {source: child._value.get() - before[source] for source, child in counted.items()}
+    assert sent == {"published": 3 * 2, "read": 2}  # what operators see of it (metrics)
     for batch in (played, drawn):
         assert len({tuple(f.id for f in frames) for frames in batch}) == 1  # the same events
     host, ann_frames, spectator_frames, other_frames = drawn
