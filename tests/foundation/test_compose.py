@@ -43,6 +43,19 @@ def test_compose_has_the_production_services(services):
     assert services["redis"]["image"].split(":")[1].startswith("7")
 
 
+def test_postgres_is_built_with_pg_repack_for_its_own_major_version(repo_dir, services):
+    """repack_events' pg_repack runs inside compose's PostgreSQL: the image is the official
+    one with the package of the server's major version (client and extension match)."""
+    postgres = services["postgres"]
+    dockerfile = (repo_dir / postgres["build"] / "Dockerfile").read_text()
+    major = postgres["image"].split(":")[1]
+    assert re.search(rf"^FROM postgres:{major}$", dockerfile, re.M)
+    assert '"postgresql-$PG_MAJOR-repack"' in dockerfile
+    scale = yaml.safe_load((repo_dir / "docker-compose.scale.yml").read_text())["services"]
+    replica = scale["postgres-replica"]
+    assert (replica["build"], replica["image"]) == (postgres["build"], postgres["image"])
+
+
 def test_databases_keep_their_data_in_named_volumes(compose, services):
     volumes = set(compose["volumes"])
     for name, mount in (("postgres", "/var/lib/postgresql/data"), ("redis", "/data")):
