@@ -94,6 +94,7 @@ def test_the_small_run_flags_are_accepted(streams):
 
     assert (args.games, args.streams_per_game, args.seconds) == (10, 3, 5.0)
     assert (full.games, full.streams_per_game, full.rate, full.workers) == (100, 10, 50.0, 4)
+    assert not full.gzip and streams.parse_args(["--gzip"]).gzip
 
 
 def test_web_cpu_per_frame_is_the_open_loops_extra_cost_over_the_frames_delivered(streams):
@@ -126,6 +127,7 @@ def test_bytes_are_counted_in_three_framings_of_the_same_stream(streams):
     record = streams.StreamRecord("g")
     for frame_id, frame in [(3, first), (4, later[0]), (5, later[1])]:
         record.received_bytes += len(frame) + 2
+        record.decoded_bytes += len(frame) + 2
         record.saw(b"view", frame_id, 0.0, frame)
     record.saw(b"end", 5, 0.0)
 
@@ -138,3 +140,11 @@ def test_bytes_are_counted_in_three_framings_of_the_same_stream(streams):
     assert framings["received"] == sum(len(f) + 2 for f in [first, *later])
     assert framings["views_first"] == len(first) + 2 + len(later[1]) + 2  # the final view kept
     assert framings["before"] == framings["received"] + 2 * (added - removed)
+    assert (framings["smallest"], framings["smallest_ratio"]) == (
+        "views_first",
+        framings["views_first_ratio"],
+    )
+    record.received_bytes = 100  # as sent, gzipped: the goal is checked on it
+    gzipped = streams.bytes_framings([record.__dict__], games=1, gzip=True)
+    assert (gzipped["received"], gzipped["before"]) == (100, framings["before"])
+    assert gzipped["smallest_ratio"] == round(100 / framings["before"], 3)

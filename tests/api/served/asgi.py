@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import zlib
 
 import httpx
 
@@ -90,6 +91,8 @@ class StreamClient:
         self.buffer = b""
         self.gone = asyncio.Event()
         self.task: asyncio.Task | None = None
+        self.wire_bytes = 0  # the chunks as sent (gzipped, when the stream is)
+        self._gunzip = None
 
     async def __aenter__(self) -> StreamClient:
         self.task = asyncio.create_task(self._run())
@@ -111,7 +114,15 @@ class StreamClient:
 
     @property
     def content_type(self) -> str:
-        return {k.lower(): v for k, v in self.start["headers"]}[b"content-type"].decode()
+        return self.header("content-type")
+
+    @property
+    def content_encoding(self) -> str | None:
+        return self.header("content-encoding")
+
+    def header(self, name: str) -> str | None:
+        found = {k.lower(): v for k, v in self.start["headers"]}.get(name.encode())
+        return None if found is None else found.decode()
 
     async def next(self, timeout: float = 10.0) -> Frame | None:
         """The next frame (keepalives included, as kind "keepalive"); None once closed."""
@@ -122,6 +133,10 @@ class StreamClient:
             chunk = await asyncio.wait_for(self.chunks.get(), timeout)
             if chunk is None:
                 return None
+            self.wire_bytes += len(chunk)
+            if self.content_encoding == "gzip":
+                self._gunzip = self._gunzip or zlib.decompressobj(16 + zlib.MAX_WBITS)
+                chunk = self._gunzip.decompress(chunk)
             self.buffer += chunk
 
     async def until(self, kind: str, timeout: float = 10.0) -> list[Frame]:

@@ -23,6 +23,7 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from games.live import frames as live
+from games.live import stream_views
 from games.live import watch as watch_module
 from unoservice import metrics
 
@@ -70,6 +71,68 @@ def test_a_stream_sends_the_view_then_each_move_with_the_view_after_it(
     assert (view.kind, view.id, view.data["version"]) == ("view", act["version"], act["version"])
     assert sorted(view.data["you"]["hand"]) == ["green-3", "red-9", "yellow-4"]
     assert slots_held(ann) == 0
+
+
+@pytest.mark.parametrize("ndjson", [False, True], ids=["sse", "ndjson"])
+def test_a_stream_is_gzipped_for_a_client_that_accepts_it_each_batch_arriving_whole(
+    app, postgres, staff, players, started_game, ndjson
+):
+    """Each batch is flushed as it is sent: the client decodes the move's frames before
+    the stream ends, the same frames a stream without gzip gets, in fewer bytes."""
+    ann = players[0]
+    game = started_game(staff, [ann], position=PLAY_POSITION)
+    gzip_accepted = [(b"accept-encoding", b"br;q=1.0, gzip;q=0.8")]
+
+    async def scenario():
+        async with (
+            served(app) as client,
+            StreamClient(
+                app, game["id"], token=ann.token, headers=gzip_accepted, ndjson=ndjson
+            ) as gzipped,
+            StreamClient(app, game["id"], token=ann.token, ndjson=ndjson) as plain,
+        ):
+            first = [await gzipped.next(), await plain.next()]
+            play = {"type": "play", "card": "red-5"}
+            act = await client.post(
+                f"{API}/games/{game['id']}/actions", json=play, headers=bearer(staff)
+            )
+            assert act.status_code == 200, act.text
+            batches = [await gzipped.until("view"), await plain.until("view")]
+            return gzipped, plain, first, batches
+
+    gzipped, plain, first, batches = asyncio.run(scenario())
+
+    assert (gzipped.content_encoding, plain.content_encoding) == ("gzip", None)
+    for stream in (gzipped, plain):  # what a cache between them must tell apart
+        assert "Accept-Encoding" in stream.header("vary").split(", ")
+
+    def timeless(frames):  # a view's server_time is when it was rendered
+        return [(f.kind, f.id, {**f.data, "server_time": None}) for f in frames]
+
+    assert timeless(first[:1]) == timeless(first[1:]) and first[0].kind == "view"
+    assert timeless(batches[0]) == timeless(batches[1])
+    assert batches[0][0].data["type"] == "card_played"
+    assert gzipped.wire_bytes < plain.wire_bytes / 2
+    assert slots_held(ann) == 0
+
+
+@pytest.mark.parametrize(
+    "accept_encoding, gzipped",
+    [
+        ("gzip, deflate, br", True),
+        ("*", True),
+        ("x-gzip", True),
+        ("br", False),
+        ("gzip;q=0", False),
+        ("*;q=0", False),
+        ("identity", False),
+        ("", False),
+    ],
+)
+def test_a_stream_is_gzipped_only_where_accept_encoding_gives_gzip_a_weight(
+    accept_encoding, gzipped
+):
+    assert stream_views.accepts_gzip(accept_encoding) is gzipped
 
 
 def test_a_stream_of_an_ended_game_sends_the_final_view_and_end_then_closes(
