@@ -11,8 +11,10 @@ field, so it behaves like one the ORM loaded (on SQLite and PostgreSQL alike).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import contextmanager
 from functools import cache
 
+import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model
 
@@ -57,7 +59,7 @@ def fetch_one(
     instance per part from its first row; None when there is no row. On database `using`,
     or where the request reads (unoservice.replica)."""
     using = using or reading_alias()
-    with connections[using].cursor() as cursor:
+    with binding_on_the_server(connections[using]) as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
@@ -77,6 +79,35 @@ def fetch_all(sql: str, params: Sequence, part: Columns) -> list[Model]:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     return [part.build(row, using) for row in rows]
+
+
+@contextmanager
+def binding_on_the_server(database):
+    """Django's cursor of `database`, but on PostgreSQL one that sends the parameters
+    apart from the SQL (psycopg's server-side binding) instead of quoting each into the
+    text: the statements of every move carry the state cache and the events, kilobytes
+    that client-side binding escapes byte by byte (bench/move_cpu.py --instructions:
+    docs/performance.md). Nothing is prepared by name (Django leaves psycopg's
+    prepare_threshold None, and unoservice.env refuses one behind a pooler), so the
+    statement works through pgbouncer in transaction mode as it does directly. Only for
+    statements written here, whose parameters' types PostgreSQL infers from the columns
+    they meet: a Python int is sent as the smallest integer type that holds it, which
+    arithmetic on a parameter could overflow. Django's wrapper stays around it (execute
+    wrappers, query logging, errors)."""
+    if database.vendor != "postgresql":
+        with database.cursor() as cursor:
+            yield cursor
+        return
+    database.ensure_connection()
+    connection = database.connection
+    client_side = connection.cursor_factory
+    connection.cursor_factory = psycopg.Cursor
+    try:
+        cursor = database.cursor()
+    finally:
+        connection.cursor_factory = client_side
+    with cursor:
+        yield cursor
 
 
 def _convert(converters, value, database):
@@ -132,7 +163,7 @@ def insert_rows_and_update_row(
         return
     values = _insert_values(instances, database) + _update_values(instance, names, database)
     sql = _insert_and_update_sql(type(instances[0]), len(instances), type(instance), names)
-    with database.cursor() as cursor:
+    with binding_on_the_server(database) as cursor:
         cursor.execute(sql, values)
 
 
