@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from functools import cache
 
 import psycopg
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from django.db.models import Model
 
 from unoservice.replica import reading_alias
@@ -169,18 +169,49 @@ def insert_rows_and_update_row(
 
 def _insert_values(instances: Sequence[Model], database) -> list:
     fields = _insert_fields(type(instances[0]))
-    return [
-        field.get_db_prep_save(field.pre_save(row, True), database)
-        for row in instances
-        for field in fields
-    ]
+    return [_saved_value(field, row, True, database) for row in instances for field in fields]
 
 
 def _update_values(instance: Model, names: tuple[str, ...], database) -> list:
     model = type(instance)
-    fields = [model._meta.get_field(name) for name in names]
-    values = [f.get_db_prep_save(f.pre_save(instance, False), database) for f in fields]
+    fields = _fields_named(model, names)
+    values = [_saved_value(f, instance, False, database) for f in fields]
     return [*values, model._meta.pk.get_db_prep_value(instance.pk, database)]
+
+
+#: Fields whose value, already of this exact type, is what `get_db_prep_save` would give
+#: (it runs `to_python` and its kin, three or four calls a field, for the same value).
+_PLAIN_VALUES = {
+    models.CharField: str,
+    models.TextField: str,
+    models.IntegerField: int,
+    models.SmallIntegerField: int,
+    models.BigIntegerField: int,
+    models.PositiveIntegerField: int,
+    models.PositiveSmallIntegerField: int,
+    models.PositiveBigIntegerField: int,
+    models.BooleanField: bool,
+}
+
+
+_DEFERRED = object()
+
+
+def _saved_value(field, instance: Model, add: bool, database):
+    """`field.get_db_prep_save(field.pre_save(instance, add), database)`, without the calls
+    for a plain field (one of _PLAIN_VALUES' own classes) holding a value of its type or
+    None."""
+    plain = _PLAIN_VALUES.get(type(field))
+    if plain is not None:
+        value = instance.__dict__.get(field.attname, _DEFERRED)  # deferred: loaded below
+        if value is None or type(value) is plain:
+            return value
+    return field.get_db_prep_save(field.pre_save(instance, add), database)
+
+
+@cache
+def _fields_named(model: type[Model], names: tuple[str, ...]) -> list:
+    return [model._meta.get_field(name) for name in names]
 
 
 @cache
