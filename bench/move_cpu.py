@@ -17,7 +17,8 @@ cProfile with the thread's clock and prints the N functions with the most own ti
 
 The last line is one JSON object: `move_cpu_us` (median over slices of the mean),
 `legal_actions_cpu_us`, `action_cpu_us`, `action_response_bytes` (mean body of the POST's
-answer) and the sizes used.
+answer as sent: compressed, where `--accept-encoding br` or `gzip` asks for it) and the
+sizes used.
 
 `--instructions` counts instead of timing, for comparing two versions of the code on a
 machine whose speed drifts: the run goes under valgrind's callgrind, the deals are seeded
@@ -66,8 +67,10 @@ def fresh_database(server_url: str) -> tuple[str, callable]:
 class Wsgi:
     """Calls the service's WSGI application as a server would, one request at a time."""
 
-    def __init__(self, application) -> None:
+    def __init__(self, application, accept_encoding: str | None = None) -> None:
         self.application = application
+        self.accept_encoding = accept_encoding
+        self.last_wire_bytes = 0  # the last answer's body as sent (compressed, if it was)
 
     def request(self, method: str, path: str, token: str | None = None, body=None):
         data = b"" if body is None else json.dumps(body).encode()
@@ -94,15 +97,32 @@ class Wsgi:
             environ["CONTENT_LENGTH"] = str(len(data))
         if token:
             environ["HTTP_AUTHORIZATION"] = f"Bearer {token}"
-        status = []
-        chunks = self.application(environ, lambda s, h, e=None: status.append(s))
+        if self.accept_encoding:
+            environ["HTTP_ACCEPT_ENCODING"] = self.accept_encoding
+        status, headers = [], []
+        chunks = self.application(
+            environ, lambda s, h, e=None: (status.append(s), headers.extend(h))
+        )
         try:
             payload = b"".join(chunks)
         finally:
             if hasattr(chunks, "close"):
                 chunks.close()
+        self.last_wire_bytes = len(payload)
         code = int(status[0].split()[0])
-        return code, payload
+        return code, _decoded(payload, dict(headers).get("Content-Encoding"))
+
+
+def _decoded(payload: bytes, coding: str | None) -> bytes:
+    if coding == "br":
+        import brotli
+
+        return brotli.decompress(payload)
+    if coding == "gzip":
+        import gzip
+
+        return gzip.decompress(payload)
+    return payload
 
 
 def set_up(args, data_dir: Path) -> None:
@@ -171,7 +191,7 @@ def moves(client: Wsgi, game_id: str, tokens: dict[int, str], count: int, rng: r
         ended = time.thread_time()
         assert code == 200, body
         to_act = json.loads(body)["game"]["to_act"]
-        yield middle - started, ended - before_post, len(body)
+        yield middle - started, ended - before_post, client.last_wire_bytes
 
 
 def main(argv=None) -> int:
@@ -186,6 +206,11 @@ def main(argv=None) -> int:
     parser.add_argument("--sort", default="tottime", help="pstats order: tottime, cumulative")
     parser.add_argument(
         "--instructions", action="store_true", help="count instructions under callgrind"
+    )
+    parser.add_argument(
+        "--accept-encoding",
+        default=None,
+        help="sent with every request (e.g. br or gzip); the answer's bytes are as sent",
     )
     args = parser.parse_args(argv)
     if args.instructions and not os.environ.get(_UNDER_CALLGRIND):
@@ -255,7 +280,7 @@ def _callgrind(on: bool) -> None:
 def measure(args) -> int:
     from unoservice.wsgi import application  # as served: start-up's heap set aside
 
-    client = Wsgi(application)
+    client = Wsgi(application, args.accept_encoding)
     rng = random.Random(args.seed)
     counting = bool(os.environ.get(_UNDER_CALLGRIND))
     if counting:  # the same deals every run: both versions compared play the same game

@@ -183,12 +183,19 @@ class Game(models.Model):
 
     @classmethod
     def head_row(
-        cls, game_id, *, lock: bool = False, skip_locked: bool = False, due_by=None
+        cls,
+        game_id,
+        *,
+        lock: bool = False,
+        skip_locked: bool = False,
+        due_by=None,
+        fields: tuple[str, ...] | None = None,
     ) -> Game | None:
         """The head row by id in one precompiled statement (unoservice.rows), locked
         FOR UPDATE (or skipped when another writer holds it) where the database can;
         with `due_by`, only if it has a deadline due by then (a sweep racing another finds
-        nothing left to do without taking the game)."""
+        nothing left to do without taking the game). With `fields` (`id` among them), only
+        those columns: the others are deferred, each read by a query of its own if used."""
         try:
             key = cls._meta.pk.get_db_prep_value(cls._meta.pk.to_python(game_id), connection)
         except (ValidationError, ValueError, TypeError, AttributeError):
@@ -197,8 +204,8 @@ class Game(models.Model):
         if due_by is not None:
             field = cls._meta.get_field("next_due_at")
             params.append(field.get_db_prep_value(due_by, connection))
-        sql = _head_row_sql(lock, skip_locked, due_by is not None)
-        found = fetch_one(sql, params, _head_row_columns())
+        sql = _head_row_sql(lock, skip_locked, due_by is not None, fields)
+        found = fetch_one(sql, params, _head_row_columns(fields))
         return found[0] if found else None
 
     def seat_rows(self) -> list[SeatRef]:
@@ -235,13 +242,13 @@ def player_ref(player) -> dict:
 
 
 @cache
-def _head_row_columns() -> Columns:
-    return Columns(Game, "g")
+def _head_row_columns(fields: tuple[str, ...] | None = None) -> Columns:
+    return Columns(Game, "g", fields)
 
 
 @cache
-def _head_row_sql(lock: bool, skip_locked: bool, due: bool) -> str:
-    sql = f"SELECT {_head_row_columns().sql} FROM {table(Game)} g WHERE g.id = %s"
+def _head_row_sql(lock: bool, skip_locked: bool, due: bool, fields=None) -> str:
+    sql = f"SELECT {_head_row_columns(fields).sql} FROM {table(Game)} g WHERE g.id = %s"
     if due:
         sql += " AND g.next_due_at <= %s"
     if lock and connection.features.has_select_for_update:

@@ -11,9 +11,11 @@ field, so it behaves like one the ORM loaded (on SQLite and PostgreSQL alike).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import contextmanager
 from functools import cache
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+import psycopg
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from django.db.models import Model
 
 from unoservice.replica import reading_alias
@@ -57,7 +59,7 @@ def fetch_one(
     instance per part from its first row; None when there is no row. On database `using`,
     or where the request reads (unoservice.replica)."""
     using = using or reading_alias()
-    with connections[using].cursor() as cursor:
+    with binding_on_the_server(connections[using]) as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
@@ -77,6 +79,35 @@ def fetch_all(sql: str, params: Sequence, part: Columns) -> list[Model]:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     return [part.build(row, using) for row in rows]
+
+
+@contextmanager
+def binding_on_the_server(database):
+    """Django's cursor of `database`, but on PostgreSQL one that sends the parameters
+    apart from the SQL (psycopg's server-side binding) instead of quoting each into the
+    text: the statements of every move carry the state cache and the events, kilobytes
+    that client-side binding escapes byte by byte (bench/move_cpu.py --instructions:
+    docs/performance.md). Nothing is prepared by name (Django leaves psycopg's
+    prepare_threshold None, and unoservice.env refuses one behind a pooler), so the
+    statement works through pgbouncer in transaction mode as it does directly. Only for
+    statements written here, whose parameters' types PostgreSQL infers from the columns
+    they meet: a Python int is sent as the smallest integer type that holds it, which
+    arithmetic on a parameter could overflow. Django's wrapper stays around it (execute
+    wrappers, query logging, errors)."""
+    if database.vendor != "postgresql":
+        with database.cursor() as cursor:
+            yield cursor
+        return
+    database.ensure_connection()
+    connection = database.connection
+    client_side = connection.cursor_factory
+    connection.cursor_factory = psycopg.Cursor
+    try:
+        cursor = database.cursor()
+    finally:
+        connection.cursor_factory = client_side
+    with cursor:
+        yield cursor
 
 
 def _convert(converters, value, database):
@@ -132,24 +163,55 @@ def insert_rows_and_update_row(
         return
     values = _insert_values(instances, database) + _update_values(instance, names, database)
     sql = _insert_and_update_sql(type(instances[0]), len(instances), type(instance), names)
-    with database.cursor() as cursor:
+    with binding_on_the_server(database) as cursor:
         cursor.execute(sql, values)
 
 
 def _insert_values(instances: Sequence[Model], database) -> list:
     fields = _insert_fields(type(instances[0]))
-    return [
-        field.get_db_prep_save(field.pre_save(row, True), database)
-        for row in instances
-        for field in fields
-    ]
+    return [_saved_value(field, row, True, database) for row in instances for field in fields]
 
 
 def _update_values(instance: Model, names: tuple[str, ...], database) -> list:
     model = type(instance)
-    fields = [model._meta.get_field(name) for name in names]
-    values = [f.get_db_prep_save(f.pre_save(instance, False), database) for f in fields]
+    fields = _fields_named(model, names)
+    values = [_saved_value(f, instance, False, database) for f in fields]
     return [*values, model._meta.pk.get_db_prep_value(instance.pk, database)]
+
+
+#: Fields whose value, already of this exact type, is what `get_db_prep_save` would give
+#: (it runs `to_python` and its kin, three or four calls a field, for the same value).
+_PLAIN_VALUES = {
+    models.CharField: str,
+    models.TextField: str,
+    models.IntegerField: int,
+    models.SmallIntegerField: int,
+    models.BigIntegerField: int,
+    models.PositiveIntegerField: int,
+    models.PositiveSmallIntegerField: int,
+    models.PositiveBigIntegerField: int,
+    models.BooleanField: bool,
+}
+
+
+_DEFERRED = object()
+
+
+def _saved_value(field, instance: Model, add: bool, database):
+    """`field.get_db_prep_save(field.pre_save(instance, add), database)`, without the calls
+    for a plain field (one of _PLAIN_VALUES' own classes) holding a value of its type or
+    None."""
+    plain = _PLAIN_VALUES.get(type(field))
+    if plain is not None:
+        value = instance.__dict__.get(field.attname, _DEFERRED)  # deferred: loaded below
+        if value is None or type(value) is plain:
+            return value
+    return field.get_db_prep_save(field.pre_save(instance, add), database)
+
+
+@cache
+def _fields_named(model: type[Model], names: tuple[str, ...]) -> list:
+    return [model._meta.get_field(name) for name in names]
 
 
 @cache

@@ -78,6 +78,9 @@ MIDDLEWARE = [
     "unoservice.request_log.request_log_middleware",  # first: it times everything below
     "unoservice.ops.health_first.health_check_first_middleware",  # before the host check
     "unoservice.metrics.request_metrics_middleware",  # after the health check: not counted
+    # The games API's JSON answers in the coding the client asks for (brotli or gzip),
+    # once every middleware below has written its body.
+    "unoservice.compression.games_api_compression_middleware",
     "django.middleware.security.SecurityMiddleware",
     "unoservice.rate_limits.rate_limit_headers_middleware",
     # Django's session, user and messages middleware, passed by on the games API, where

@@ -211,8 +211,8 @@ class GameApi(APIView):
             self.throttle_scope = scope
         return super().get_throttles()
 
-    def game(self, game_id):
-        return selectors.game_get(game_id=game_id, player=self.request.user)
+    def game(self, game_id, fields: tuple[str, ...] | None = None):
+        return selectors.game_get(game_id=game_id, player=self.request.user, fields=fields)
 
     def view_response(self, game, state=None, status=200, with_rules=False) -> Response:
         """The caller's view; `rules` and `timers` only `with_rules` (GET: POST answers
@@ -613,7 +613,7 @@ class GameLegalActionsApi(GameApi):
         responses={200: serializer_of(wire.LegalActions), **NOT_MODIFIED, **problems()},
     )
     def get(self, request, game_id):
-        game = self.game(game_id)
+        game = self.game(game_id, fields=selectors.LEGAL_ACTIONS_FIELDS)
         actions = selectors.legal_actions_get(game=game, player=request.user)
         body = answer(wire.LegalActions, {"actions": actions})
         return with_etag(request, Response(body), version_etag(game.version))

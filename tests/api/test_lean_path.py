@@ -103,3 +103,24 @@ def test_the_games_api_answers_json_as_drfs_negotiation_would(accept):
     except NotAcceptable:
         found = NotAcceptable
     assert found == expected
+
+
+def test_legal_actions_read_only_the_head_row_columns_they_need_and_nothing_more(
+    ann, bob, cid, started_game
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = started_game(ann, [bob], visibility="invite")
+    path = f"/api/v1/games/{game['id']}/legal-actions"
+    ann.get(path)  # the token's owner cached where it can be
+
+    for player in (ann, bob):
+        with CaptureQueriesContext(connection) as queries:
+            answer = player.get(path)
+        assert answer.status_code == 200, answer.content
+        game_reads = [q["sql"] for q in queries if "games_game" in q["sql"]]
+        # One read of the head row, and no deferred column read after it.
+        assert len(game_reads) == 1, game_reads
+        assert '"rules"' not in game_reads[0] and '"state"' in game_reads[0]
+    assert cid.get(path).status_code == 404  # an invite game, to a player never seated

@@ -399,3 +399,31 @@ def test_the_streams_one_read_of_head_row_and_events_matches_the_orms(table):
         )
     assert store.head_and_events(uuid.uuid4(), 0) is None
     assert store.head_and_events("not a game", 0) is None
+
+
+def _as_django_saves(field, instance, add: bool):
+    value = field.get_db_prep_save(field.pre_save(instance, add), connection)
+    return getattr(value, "obj", value)  # a Jsonb wrapper: the document it carries
+
+
+@pytest.mark.django_db
+def test_the_write_statements_values_are_the_ones_django_would_save(table):
+    """unoservice.rows takes a plain field's value as it is (one of its exact type or
+    None): the same value `get_db_prep_save(pre_save(...))` gives, without the calls."""
+    from unoservice.rows import _saved_value
+
+    game, _, _ = table
+    game = Game.head_row(game.id)
+    event = GameEvent.objects.filter(game=game).first()
+    for instance, add in ((game, False), (event, True)):
+        for field in type(instance)._meta.concrete_fields:
+            if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+                continue  # stamped with the time of the call
+            saved = _saved_value(field, instance, add, connection)
+            assert getattr(saved, "obj", saved) == _as_django_saves(field, instance, add), field
+
+    narrow = Game.head_row(game.id, fields=("id", "state"))
+    assert "phase" not in narrow.__dict__  # deferred: loaded, not taken for a null
+    assert _saved_value(Game._meta.get_field("phase"), narrow, False, connection) == game.phase
+    narrow.round = "3"  # not the field's type: converted by the field, as Django would
+    assert _saved_value(Game._meta.get_field("round"), narrow, False, connection) == 3
