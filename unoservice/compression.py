@@ -22,6 +22,7 @@ import gzip
 
 import brotli
 from asgiref.sync import iscoroutinefunction
+from django.conf import settings
 from django.utils.cache import patch_vary_headers
 from django.utils.decorators import sync_and_async_middleware
 
@@ -34,8 +35,8 @@ GZIP_LEVEL = 6
 _JSON_TYPES = frozenset({"application/json", "application/problem+json"})
 
 
-def chosen_coding(accept_encoding: str) -> str | None:
-    """`br`, `gzip` or None (send it as it is) for an `Accept-Encoding` header."""
+def coding_weights(accept_encoding: str) -> dict[str, float]:
+    """`Accept-Encoding`'s codings by weight (`q`; 1 without one, 0 for a bad one)."""
     weights: dict[str, float] = {}
     for part in accept_encoding.split(","):
         name, _, parameters = part.partition(";")
@@ -47,12 +48,27 @@ def chosen_coding(accept_encoding: str) -> str | None:
             except ValueError:
                 weight = 0.0
         weights[name.strip().lower()] = weight
-    anything = weights.get("*", 0.0)
-    brotli_weight = weights.get("br", anything)
-    gzip_weight = weights.get("gzip", weights.get("x-gzip", anything))
+    return weights
+
+
+def _gzip_weight(weights: dict[str, float]) -> float:
+    return weights.get("gzip", weights.get("x-gzip", weights.get("*", 0.0)))
+
+
+def chosen_coding(accept_encoding: str) -> str | None:
+    """`br`, `gzip` or None (send it as it is) for an `Accept-Encoding` header."""
+    weights = coding_weights(accept_encoding)
+    brotli_weight = weights.get("br", weights.get("*", 0.0))
+    gzip_weight = _gzip_weight(weights)
     if brotli_weight <= 0 and gzip_weight <= 0:
         return None
     return "br" if brotli_weight >= gzip_weight else "gzip"
+
+
+def accepts_gzip(accept_encoding: str) -> bool:
+    """Whether the header gives gzip (or `x-gzip`, or else `*`) a weight above 0: what a
+    stream is compressed with (games.live.stream_views), flushed after each batch."""
+    return _gzip_weight(coding_weights(accept_encoding)) > 0
 
 
 def compressed(content: bytes, coding: str) -> bytes:
@@ -79,6 +95,8 @@ def games_api_compression_middleware(get_response):
 
 def _encoded(request, response):
     if not request.path_info.startswith(GAMES_API) or not _compressible(response):
+        return response
+    if not settings.UNO_COMPRESSION:
         return response
     _vary_on_accept_encoding(response)
     accept_encoding = request.META.get("HTTP_ACCEPT_ENCODING")

@@ -307,6 +307,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = max(1024, env.env_int(ENV, "UNO_MAX_BODY_BYTES", 6
 # --- Games ----------------------------------------------------------------------------
 # Once a game has ended, its players may see every hand and the whole log.
 UNO_REVEAL_FINISHED_GAMES = env.env_bool(ENV, "UNO_REVEAL_FINISHED_GAMES", True)
+# Answers of the games API and streams compressed where the client asks (Accept-Encoding);
+# 0 where a proxy in front compresses instead (unoservice.compression).
+UNO_COMPRESSION = env.env_bool(ENV, "UNO_COMPRESSION", True)
 UNO_IDEMPOTENCY_TTL_HOURS = max(24, env.env_int(ENV, "UNO_IDEMPOTENCY_TTL_HOURS", 48))
 # Timers: timed sweeps (ETA tasks chained from deadline to deadline), and beat's sweep
 # every UNO_SWEEP_SECONDS as the guarantee (a bot waits its game's `bot_think_ms` before

@@ -31,6 +31,7 @@ from typing import Protocol
 
 import orjson
 from asgiref.sync import markcoroutinefunction
+from django.conf import settings
 from django.http import StreamingHttpResponse
 from django.utils.cache import patch_vary_headers
 from rest_framework.renderers import JSONRenderer
@@ -39,6 +40,7 @@ from rest_framework.views import APIView
 
 from games.live.slots import Slot, renewals, stream_slots
 from unoservice import metrics
+from unoservice.compression import accepts_gzip
 from unoservice.serving import dispatch_in_thread, on_shared_threads
 
 #: A stream's slot is leased for this long and renewed as the stream goes on.
@@ -160,20 +162,6 @@ class Stream(Response):
             metrics.stream_closed(self.kind)
 
 
-def accepts_gzip(accept_encoding: str) -> bool:
-    """Whether `Accept-Encoding` gives gzip (or `x-gzip`, or else `*`) a weight above 0."""
-    weights = {}
-    for part in accept_encoding.lower().split(","):
-        name, _, parameters = part.partition(";")
-        key, _, value = parameters.partition("=")
-        try:
-            weight = float(value) if key.strip() == "q" else 1.0
-        except ValueError:
-            weight = 0.0
-        weights[name.strip()] = weight
-    return weights.get("gzip", weights.get("x-gzip", weights.get("*", 0.0))) > 0
-
-
 async def _gzip(body: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
     """The body gzipped, each chunk flushed whole (a frame reaches the client at once)."""
     compressor = zlib.compressobj(
@@ -208,7 +196,9 @@ class StreamApiView(APIView):
             response = await dispatch_in_thread(handle, request, *args, **kwargs)
             if isinstance(response, Stream):
                 accepted = response.accepted_renderer.media_type
-                gzipped = accepts_gzip(request.META.get("HTTP_ACCEPT_ENCODING", ""))
+                gzipped = settings.UNO_COMPRESSION and accepts_gzip(
+                    request.META.get("HTTP_ACCEPT_ENCODING", "")
+                )
                 media_type = NDJSON if accepted == NDJSON else SSE
                 return await response.streaming_response(media_type, gzipped)
             return response

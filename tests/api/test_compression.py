@@ -77,3 +77,16 @@ def test_only_the_games_api_json_answers_are_compressed(ann, bob, started_game):
         f"/api/v1/games/{game['id']}", HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=view["ETag"]
     )
     assert not_modified.status_code == 304 and "Content-Encoding" not in not_modified
+
+
+def test_an_operator_turns_compression_off_where_a_proxy_compresses(
+    ann, bob, started_game, settings
+):
+    settings.UNO_COMPRESSION = False
+    game = started_game(ann, [bob])
+    player = ann if game["to_act"] == 0 else bob
+
+    answer = _one_move(player, game["id"], player.legal(game["id"])[0], HTTP_ACCEPT_ENCODING="br")
+
+    assert answer.status_code == 200 and "Content-Encoding" not in answer
+    assert answer.json()["version"] > game["version"]

@@ -23,9 +23,8 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from games.live import frames as live
-from games.live import stream_views
 from games.live import watch as watch_module
-from unoservice import metrics
+from unoservice import compression, metrics
 
 from .asgi import API, PLAY_POSITION, StreamClient, bearer, served, slots_held, wait_until
 
@@ -116,6 +115,23 @@ def test_a_stream_is_gzipped_for_a_client_that_accepts_it_each_batch_arriving_wh
     assert slots_held(ann) == 0
 
 
+def test_a_stream_is_not_gzipped_where_the_operator_turned_compression_off(
+    app, postgres, staff, players, started_game, settings
+):
+    settings.UNO_COMPRESSION = False
+    ann = players[0]
+    game = started_game(staff, [ann], position=PLAY_POSITION)
+
+    async def scenario():
+        headers = [(b"accept-encoding", b"gzip")]
+        async with StreamClient(app, game["id"], token=ann.token, headers=headers) as stream:
+            return stream, await stream.next()
+
+    stream, first = asyncio.run(scenario())
+
+    assert stream.content_encoding is None and first.kind == "view"
+
+
 @pytest.mark.parametrize(
     "accept_encoding, gzipped",
     [
@@ -132,7 +148,7 @@ def test_a_stream_is_gzipped_for_a_client_that_accepts_it_each_batch_arriving_wh
 def test_a_stream_is_gzipped_only_where_accept_encoding_gives_gzip_a_weight(
     accept_encoding, gzipped
 ):
-    assert stream_views.accepts_gzip(accept_encoding) is gzipped
+    assert compression.accepts_gzip(accept_encoding) is gzipped
 
 
 def test_a_stream_of_an_ended_game_sends_the_final_view_and_end_then_closes(
