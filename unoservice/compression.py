@@ -1,7 +1,8 @@
 """Standard HTTP compression of the games API's JSON answers, when the client asks.
 
 A move's answer (about 2.4 kB) is the new events with their hashes and the caller's view,
-as CONTRACT.md fixes it. Compressed with brotli (quality 5) it takes about 40% of its
+as the API promises it (docs/api-guide.md, "Acting"; "Compressed answers" says what a
+client sees of this module). Compressed with brotli (quality 5) it takes about 40% of its
 bytes, with gzip about 42%; a client that sends no `Accept-Encoding` (or `identity`)
 gets the same bytes as before. The choice follows the header's weights (`q=0` refuses a
 coding), brotli before gzip where both weigh the same. Only the games API's JSON answers
