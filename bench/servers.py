@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -152,6 +153,62 @@ def start_redis(stack: contextlib.ExitStack, work: Path) -> tuple[str, int]:
 
     wait_for(answers, 10, "Redis")
     return f"redis://127.0.0.1:{port}/0", int(pidfile.read_text())
+
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def haproxy_config(port: int, web_ports: list[int], stream_ports: list[int]) -> str:
+    """deploy/haproxy.cfg, compose's proxy, with its containers (found through compose's
+    DNS) replaced by servers on loopback ports: the routing and options are the file's."""
+    text = (REPO / "deploy" / "haproxy.cfg").read_text()
+    text = re.sub(r"\nresolvers docker\n(    .*\n)+", "\n", text)
+    text = text.replace(" init-addr none resolvers docker", "")
+    text = text.replace("maxconn 20000", "maxconn 4000")  # within a shell's file limit
+    text = text.replace("bind :8000", f"bind 127.0.0.1:{port}")
+    for name, ports in (("web", web_ports), ("streams", stream_ports)):
+        lines = "\n".join(f"    server {name}{n} 127.0.0.1:{p} check" for n, p in enumerate(ports))
+        text = re.sub(rf"    server-template {name} .*", lambda _, lines=lines: lines, text)
+    return text
+
+
+def start_haproxy(
+    stack: contextlib.ExitStack, work: Path, web_ports: list[int], stream_ports: list[int]
+) -> tuple[int, int]:
+    """compose's proxy (haproxy_config) on a free loopback port, stopped when `stack`
+    closes; returns its port and pid once every server passed its health checks."""
+    port = free_port()
+    config = work / "haproxy.cfg"
+    config.write_text(haproxy_config(port, web_ports, stream_ports))
+    stats = work / "haproxy.sock"
+    config.write_text(
+        config.read_text().replace("global\n", f"global\n    stats socket {stats}\n", 1)
+    )
+    pidfile = work / "haproxy.pid"
+    subprocess.run(
+        ["haproxy", "-D", "-f", str(config), "-p", str(pidfile)], check=True, capture_output=True
+    )
+
+    def stop():
+        with contextlib.suppress(OSError, ValueError):
+            os.kill(int(pidfile.read_text().split()[0]), signal.SIGTERM)
+
+    stack.callback(stop)
+
+    def all_up() -> bool:
+        with contextlib.suppress(OSError), socket.socket(socket.AF_UNIX) as console:
+            console.connect(str(stats))
+            console.sendall(b"show servers state\n")
+            answer = b""
+            while chunk := console.recv(65536):
+                answer += chunk
+            rows = [r.split() for r in answer.decode().splitlines()[2:] if r.strip()]
+            # srv_op_state (the 6th column): 2 is running.
+            return bool(rows) and all(row[5] == "2" for row in rows)
+        return False
+
+    wait_for(all_up, 20, "HAProxy's servers to pass their health checks")
+    return port, int(pidfile.read_text().split()[0])
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,20 @@ import pytest
 import yaml
 from django.core.management import get_commands
 
-SERVICES = {"postgres", "pgbouncer", "redis", "migrate", "web", "worker", "bots", "beat"}
-APP_SERVICES = ("migrate", "web", "worker", "bots", "beat")
+SERVICES = {
+    "postgres",
+    "pgbouncer",
+    "redis",
+    "migrate",
+    "web",
+    "streams",
+    "proxy",
+    "worker",
+    "bots",
+    "beat",
+}
+APP_SERVICES = ("migrate", "web", "streams", "worker", "bots", "beat")
+RUNNING_APP_SERVICES = ("web", "streams", "worker", "bots", "beat")
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +76,7 @@ def test_databases_keep_their_data_in_named_volumes(compose, services):
 
 
 def test_every_long_running_service_has_a_health_check(services):
-    for name in ("postgres", "pgbouncer", "redis", "web", "worker", "bots", "beat"):
+    for name in ("postgres", "pgbouncer", "redis", *RUNNING_APP_SERVICES):
         assert services[name]["healthcheck"]["test"], name
 
 
@@ -80,13 +92,17 @@ def test_app_services_share_one_image_and_take_configuration_from_the_environmen
         assert environment["CELERY_BROKER_URL"].startswith("redis://redis:")
 
 
-def test_app_services_share_the_throttle_cache_in_redis_and_trust_no_proxy_by_default(
+def test_app_services_share_the_throttle_cache_in_redis_and_trust_the_one_proxy_by_default(
     services,
 ):
+    """Every request reaches web and streams through `proxy`, which appends the client's
+    address to X-Forwarded-For: trusting that one hop counts the client, not the proxy."""
     for name in APP_SERVICES:
         environment = services[name]["environment"]
         assert environment["UNO_CACHE_URL"].endswith(":-redis://redis:6379/1}")
-        assert environment["UNO_TRUSTED_PROXIES"] == "${UNO_TRUSTED_PROXIES:-0}"
+        assert environment["UNO_TRUSTED_PROXIES"] == "${UNO_TRUSTED_PROXIES:-1}"
+    assert "ports" not in services["web"] and "ports" not in services["streams"]
+    assert services["proxy"]["ports"] == ["${PORT:-8000}:8000"]
 
 
 def test_nothing_trusts_every_forwarder(repo_dir, services):
@@ -107,7 +123,7 @@ def test_migrate_runs_once_and_the_others_wait_for_it(services):
     assert script.index("manage.py migrate") < script.index("manage.py create_signing_key")
     assert migrate["restart"] == "no"
     assert migrate["depends_on"]["postgres"]["condition"] == "service_healthy"
-    for name in ("web", "worker", "bots", "beat"):
+    for name in RUNNING_APP_SERVICES:
         depends = services[name]["depends_on"]
         assert depends["migrate"]["condition"] == "service_completed_successfully"
         assert depends["postgres"]["condition"] == "service_healthy"
@@ -140,7 +156,7 @@ def test_migrate_connects_as_the_owner_and_the_others_as_the_service_role(servic
     assert len({owner, service_role, postgres["POSTGRES_USER"]}) == 3
     assert database_user(services["migrate"]) == owner
     assert services["migrate"]["environment"]["UNO_DB_SERVICE_ROLE"] == service_role
-    for name in ("web", "worker", "bots", "beat"):
+    for name in RUNNING_APP_SERVICES:
         assert database_user(services[name]) == service_role, name
         assert "UNO_DB_SERVICE_ROLE" not in services[name]["environment"], name
     database = database_url(services["migrate"]).path
@@ -161,7 +177,7 @@ def test_the_service_role_goes_through_pgbouncer_in_transaction_mode_and_migrate
     assert (settings["DB_HOST"], settings["DB_NAME"]) == ("postgres", "uno")
     assert settings["DB_USER"] == services["postgres"]["environment"]["UNO_DB_SERVICE_ROLE"]
     assert pgbouncer["depends_on"]["postgres"]["condition"] == "service_healthy"
-    for name in ("web", "worker", "bots", "beat"):
+    for name in RUNNING_APP_SERVICES:
         environment = services[name]["environment"]
         pooled = urlsplit(
             re.sub(r"\$\{\w+:\?[^}]*\}", "password", environment["DATABASE_POOLER_URL"])
@@ -207,6 +223,20 @@ def test_web_runs_the_asgi_app_under_gunicorn_with_its_config_and_several_worker
     default = workers.split(":-")[-1].rstrip("}") if "${" in workers else workers.split("=")[1]
     assert int(default) > 1
     assert "/api/v1/health" in " ".join(services["web"]["healthcheck"]["test"])
+
+
+def test_streams_run_the_same_app_one_process_a_container_behind_the_proxy(services):
+    """One process per streams container: the proxy's hash sends a game's streams to one
+    container, and within it they must not spread over several processes again."""
+    web, streams = words(services["web"]["command"]), words(services["streams"]["command"])
+    assert streams[:3] == web[:3]
+    assert "--workers=1" in streams
+    assert services["streams"]["healthcheck"] == services["web"]["healthcheck"]
+    proxy = services["proxy"]
+    assert proxy["image"].startswith("haproxy:")
+    assert "./deploy/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro" in proxy["volumes"]
+    for name in ("web", "streams"):
+        assert proxy["depends_on"][name]["condition"] == "service_healthy"
 
 
 def test_worker_and_beat_run_the_celery_app_that_exists(services):
@@ -326,12 +356,12 @@ def test_people_and_bots_have_a_worker_each_on_their_own_queue(services, child_e
     assert named.stdout.split()[-2:] == ["celery", "bots"], named.stderr
 
 
-def test_the_scale_example_puts_web_behind_haproxy_with_a_replica_of_postgres(
+def test_the_scale_example_puts_web_and_streams_behind_haproxy_with_a_replica_of_postgres(
     repo_dir, child_env, require_service
 ):
     """docker-compose.scale.yml on top of the file (bench/cluster.py runs the same shape
-    natively): it validates, needs the replication password, points the web containers
-    at the replica, and its balancer's configuration is one HAProxy accepts."""
+    natively): it validates, needs the replication password, points the web and streams
+    containers at the replica, and the proxy's configuration is one HAProxy accepts."""
     command = compose_command()
     haproxy = shutil.which("haproxy", path=f"{os.environ.get('PATH', '')}:/usr/sbin")
     if command is None or haproxy is None:
@@ -342,7 +372,6 @@ def test_the_scale_example_puts_web_behind_haproxy_with_a_replica_of_postgres(
         "UNO_DB_OWNER_PASSWORD": "p2",
         "UNO_DB_SERVICE_PASSWORD": "p3",
         "UNO_DB_REPLICATION_PASSWORD": "p4",
-        "PORT": "8001-8004",
     }
     files = ["-f", "docker-compose.yml", "-f", "docker-compose.scale.yml"]
 
@@ -364,9 +393,11 @@ def test_the_scale_example_puts_web_behind_haproxy_with_a_replica_of_postgres(
 
     assert merged.returncode == 0, merged.stderr
     services = yaml.safe_load(merged.stdout)["services"]
-    assert {"balancer", "postgres-replica"} <= set(services)
-    replica_url = urlsplit(services["web"]["environment"]["DATABASE_REPLICA_URL"])
-    assert (replica_url.hostname, replica_url.username) == ("postgres-replica", "uno_service")
+    assert {"proxy", "postgres-replica"} <= set(services)
+    for name in ("web", "streams"):
+        replica_url = urlsplit(services[name]["environment"]["DATABASE_REPLICA_URL"])
+        assert (replica_url.hostname, replica_url.username) == ("postgres-replica", "uno_service")
+        assert services[name]["environment"]["UNO_TRUSTED_PROXIES"] == "1"
     assert "pg_basebackup" in " ".join(words(services["postgres-replica"]["command"]))
     assert without.returncode != 0 and "UNO_DB_REPLICATION_PASSWORD" in without.stderr
     assert checked.returncode == 0, checked.stdout + checked.stderr

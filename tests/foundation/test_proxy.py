@@ -1,0 +1,181 @@
+"""deploy/haproxy.cfg, compose's public port, run by a real HAProxy: what waits on a game
+(its streams, its long-polls) all reaches one stream server, players' streams the stream
+servers, everything else the web servers, and a stream's frames pass at once.
+
+No Docker engine runs here, so the file's container lookups (`server-template` through
+compose's DNS) are replaced by servers on loopback ports (bench.servers.haproxy_config,
+as bench/streams.py runs it); the routing, the balancing and the options are the file's.
+"""
+
+from __future__ import annotations
+
+import http.client
+import re
+import shutil
+import socket
+import subprocess
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from django.urls import reverse
+
+from bench.servers import haproxy_config
+
+HAPROXY = shutil.which("haproxy", path="/usr/sbin:/usr/bin:/sbin")
+#: A test stream's frames, and how long it waits after each.
+STREAM_FRAMES = 6
+STREAM_PAUSE_SECONDS = 0.3
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Backend(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, name: str):
+        super().__init__(("127.0.0.1", 0), Handler)
+        self.name = name
+        self.paths: list[str] = []
+        self.sent: dict[int, float] = {}  # a stream's frame: when it was written
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+
+    def handle_error(self, request, client_address):
+        pass  # a health check or a client that hung up: nothing to report
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        server: Backend = self.server
+        if self.path == "/api/v1/health":
+            self._answer(b"ok")
+            return
+        server.paths.append(self.path)
+        if not self.path.split("?")[0].endswith("/stream") or "/players/" in self.path:
+            self._answer(server.name.encode())
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.send_header("X-Served-By", server.name)
+        self.end_headers()
+        for n in range(STREAM_FRAMES):
+            frame = b"data: %d\n\n" % n
+            server.sent[n] = time.monotonic()
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(frame), frame))
+            self.wfile.flush()
+            if "paced" in self.path:
+                time.sleep(STREAM_PAUSE_SECONDS)
+        self.wfile.write(b"0\r\n\r\n")
+
+    def _answer(self, body: bytes):
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("X-Served-By", self.server.name)
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture
+def proxy(repo_dir, tmp_path, require_service):
+    if HAPROXY is None:
+        require_service("needs HAProxy (Debian: apt-get install haproxy)")
+    web = [Backend("web0"), Backend("web1")]
+    streams = [Backend("streams0"), Backend("streams1")]
+    port = free_port()
+    config = tmp_path / "haproxy.cfg"
+    ports = [[b.server_address[1] for b in backends] for backends in (web, streams)]
+    config.write_text(haproxy_config(port, *ports))
+    process = subprocess.Popen(
+        [HAPROXY, "-db", "-f", str(config)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                if get(port, "/api/v1/games/warm")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.1)
+        # The health checks have brought every server up (rise 2, every second).
+        time.sleep(2.5)
+        yield port, web, streams
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        for backend in (*web, *streams):
+            backend.shutdown()
+            backend.server_close()
+
+
+def get(port: int, path: str) -> tuple[int, str, bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", path)
+        answer = connection.getresponse()
+        return answer.status, answer.getheader("X-Served-By"), answer.read()
+    finally:
+        connection.close()
+
+
+def stream_path(game: str, query: str = "") -> str:
+    return reverse("games:stream", args=[game]) + query
+
+
+def test_whatever_waits_on_a_game_reaches_one_stream_server_and_the_rest_reaches_web(proxy):
+    port, web, streams = proxy
+    served_by: dict[str, set[str]] = {}
+    for n in range(12):
+        game = f"00000000-0000-4000-8000-{n:012d}"
+        events = reverse("games:events", args=[game])
+        for path in (stream_path(game), stream_path(game, "?views=first"), events + "?wait=20"):
+            status, server, _ = get(port, path)
+            assert status == 200
+            served_by.setdefault(game, set()).add(server)
+        for path in (events, events + "?wait=0", reverse("games:detail", args=[game])):
+            assert get(port, path)[1].startswith("web"), path
+    players = {get(port, reverse("games:player-stream"))[1] for _ in range(4)}
+
+    assert all(len(servers) == 1 for servers in served_by.values()), served_by
+    assert {server for servers in served_by.values() for server in servers} == {
+        "streams0",
+        "streams1",
+    }
+    assert players == {"streams0", "streams1"}
+    assert not any("/stream" in path or "wait=2" in path for w in web for path in w.paths)
+    assert {w.name for w in web if w.paths} == {"web0", "web1"}
+
+
+def test_a_streams_frames_pass_the_proxy_at_once(proxy):
+    """Without `option http-no-delay` HAProxy sends a response still going on with
+    MSG_MORE, and the kernel held a frame up to 200 ms (bench/streams.py: p50 214 ms)."""
+    port, _, streams = proxy
+    path = stream_path("00000000-0000-4000-8000-000000000001", "?paced")
+    connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+    arrived: dict[int, float] = {}
+    try:
+        connection.sendall(f"GET {path} HTTP/1.1\r\nHost: test\r\n\r\n".encode())
+        received = b""
+        while len(arrived) < STREAM_FRAMES:
+            chunk = connection.recv(4096)
+            assert chunk, received
+            now = time.monotonic()
+            received += chunk
+            for n in map(int, re.findall(rb"data: (\d+)", received)):
+                arrived.setdefault(n, now)
+    finally:
+        connection.close()
+
+    server = next(s for s in streams if s.sent)
+    late_ms = [round((arrived[n] - server.sent[n]) * 1000, 1) for n in range(STREAM_FRAMES)]
+    assert max(late_ms) < 50, late_ms
