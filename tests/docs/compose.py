@@ -20,8 +20,8 @@ machine's process, in the environment docker-compose.yml gives that service.
   against the page's cluster (PGHOST, PGPORT).
 - `up` does what a start does once: the postgres service's first start (an empty
   `postgres-data` folder) runs its init script, then the one-shot `migrate` runs; the
-  long-running services (web, worker, bots, beat) are not started: the page's requests
-  go to the served instance. `--build` and `-d` change nothing (the image is this
+  long-running services (web, streams, proxy, worker, bots, beat) are not started: the
+  page's requests go to the served instance. `--build` and `-d` change nothing (the image is this
   checkout), so `stop` has nothing to stop.
 Anything else fails, so a page cannot claim more than was run.
 """
@@ -39,7 +39,7 @@ import yaml
 
 REPO = Path(__file__).resolve().parents[2]
 COMPOSE = REPO / "docker-compose.yml"
-LONG_RUNNING = ("web", "worker", "bots", "beat")
+LONG_RUNNING = ("web", "streams", "proxy", "worker", "bots", "beat")
 #: Folders the image makes (Dockerfile) that the service writes to.
 IMAGE_FOLDERS = ("/data", "/keys")
 #: What a container has of this machine's environment (the rest is the image's and compose's).
