@@ -114,8 +114,9 @@ def proxy(repo_dir, tmp_path, require_service):
         process.terminate()
         process.wait(timeout=10)
         for backend in (*web, *streams):
-            backend.shutdown()
-            backend.server_close()
+            if backend.socket.fileno() != -1:  # not closed by the test
+                backend.shutdown()
+                backend.server_close()
 
 
 def get(port: int, path: str) -> tuple[int, str, bytes]:
@@ -179,3 +180,26 @@ def test_a_streams_frames_pass_the_proxy_at_once(proxy):
     server = next(s for s in streams if s.sent)
     late_ms = [round((arrived[n] - server.sent[n]) * 1000, 1) for n in range(STREAM_FRAMES)]
     assert max(late_ms) < 50, late_ms
+
+
+def test_a_server_that_died_is_passed_over_and_its_games_streams_go_to_another(proxy):
+    """The checks open a connection every second: a server that refuses it is out within
+    two checks, and its games' streams (resuming from their last id) reach another one;
+    a request that meets the refusal first is sent to another server at once."""
+    port, web, streams = proxy
+    games = [f"00000000-0000-4000-8000-{n:012d}" for n in range(12)]
+    before = {game: get(port, stream_path(game))[1] for game in games}
+    dead = streams[0]
+    dead.shutdown()
+    dead.server_close()
+    web[0].shutdown()
+    web[0].server_close()
+
+    answered_at_once = [get(port, reverse("games:detail", args=[g]))[:2] for g in games[:4]]
+    time.sleep(3.0)
+    after = {game: get(port, stream_path(game))[1] for game in games}
+
+    assert answered_at_once == [(200, "web1")] * 4
+    assert set(before.values()) == {"streams0", "streams1"}
+    assert set(after.values()) == {"streams1"}
+    assert all(after[g] == before[g] for g in games if before[g] == "streams1")
