@@ -114,7 +114,9 @@ def test_a_move_carries_if_match_and_a_key_kept_across_the_retries_the_api_allow
 class CuttingProxy:
     """A TCP proxy to `target` that cuts a connection once it has passed `cut_after`
     bytes of a stream's answer (a `GET …/stream`), as a proxy's timeout or a network
-    failure would, `most` times; everything else passes whole. Counts the cuts."""
+    failure would, `most` times; everything else passes whole. Counts the cuts. A
+    gzipped stream (a client that asks for it, as Node's fetch does) carries the same
+    frames in a few times fewer bytes: it is cut after a third of `cut_after`."""
 
     def __init__(self, target: str, cut_after: int, most: int):
         host, port = target.removeprefix("http://").split(":")
@@ -136,12 +138,14 @@ class CuttingProxy:
         upstream = socket.create_connection(self.target)
         streaming = threading.Event()  # the connection carries a stream now (its last use)
         threading.Thread(target=self._requests, args=(client, upstream, streaming)).start()
-        passed = 0
+        passed, cut_after = 0, self.cut_after
         try:
             while data := upstream.recv(4096):
+                if streaming.is_set() and not passed and b"content-encoding: gzip" in data.lower():
+                    cut_after = self.cut_after // 3  # the answer's head comes first
                 cutting = streaming.is_set() and self.cuts < self.most
-                if cutting and passed + len(data) > self.cut_after:
-                    client.sendall(data[: self.cut_after - passed])
+                if cutting and passed + len(data) > cut_after:
+                    client.sendall(data[: cut_after - passed])
                     self.cuts += 1
                     break
                 passed += len(data) if streaming.is_set() else 0

@@ -75,6 +75,6 @@ console.log(
     fetched: summary(seen),
     ticketed: summary(seenByTicket),
     moves: moves.slice(0, 4),
-    waits: waits.slice(0, 3),
+    waits,
   }),
 );
