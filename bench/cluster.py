@@ -1,23 +1,32 @@
 """Several nodes, and nodes that die: the service as a small cluster on this machine.
 
     uv run python bench/cluster.py [--seconds 180] [--games 8] [--kill-at 0.5] [--keep]
+                                   [--stream-nodes 2]
     uv run python bench/cluster.py --pooler [--pool-size 4]
 
-Starts, natively (as .ci/run starts its servers): a PostgreSQL primary and a streaming
-replica of it (pg_basebackup), Redis, two web nodes (each gunicorn as compose runs it,
-a process group and a data folder of its own, on its own port) behind HAProxy (health
-checks every 0.5 s, a refused connection redispatched to the other node), two Celery
-workers consuming both queues, and beat. Every request goes through the balancer. With
---pooler, the web nodes, workers and beat reach the primary through pgbouncer in
-transaction mode (`DATABASE_POOLER_URL`, --pool-size server connections), as compose runs
-them; migrations and each web process's LISTEN connect directly.
+Starts, natively (as .ci/run starts its servers), the shape docker-compose.yml and
+docker-compose.scale.yml run: a PostgreSQL primary and a streaming replica of it
+(pg_basebackup), Redis, two web nodes (each gunicorn as compose runs `web`) and
+`--stream-nodes` stream nodes (each the same command with one process, as compose runs
+`streams`), every node a process group, a data folder and a port of its own, behind
+HAProxy with compose's routing (deploy/haproxy.cfg through
+bench.servers.haproxy_config: a game's streams and long-polls to the stream nodes by a
+hash of the game, a refused connection redispatched to another node), two Celery
+workers consuming both queues, and beat. Three things are the cluster's own, added to
+the file's text: health checks every 0.5 s instead of 1 s, a stats socket, and a
+header on each answer naming the server that gave it. Every request goes through the
+balancer. With --pooler, the nodes, workers and beat reach the primary through
+pgbouncer in transaction mode (`DATABASE_POOLER_URL`, --pool-size server connections),
+as compose runs them; migrations and each web process's LISTEN connect directly.
 
 It then drives `--games` games of two people through the Python SDK (clients/python):
 seat 0 plays each turn as soon as it may; seat 1 plays half of its turns and lets the
 2 s turn timer take the others (draw and pass), so deadlines fall due all along. Each
-game is followed by a stream (the SDK's, which resumes with Last-Event-ID). At
-`--kill-at` of the run, one web node and one worker are killed with SIGKILL (their whole
-process groups); the drivers and streams carry on through the other ones. At the end the
+game is followed by a stream (the SDK's, which resumes with Last-Event-ID), which the
+balancer sends to a stream node. At `--kill-at` of the run, at the same moment, one web
+node, the stream node holding the most streams and one worker are killed with SIGKILL
+(their whole process groups); the drivers carry on through the other web node and
+worker, and the streams the kill cut resume on the stream nodes left. At the end the
 games are aborted (their streams end), beat and the worker stop, and it checks:
 
 - `lost`: moves the service acknowledged whose events are not in the log;
@@ -28,9 +37,13 @@ games are aborted (their streams end), beat and the worker stop, and it checks:
   of the logs);
 - `frames_lost`, `frames_repeated`, `frames_out_of_order`: each stream's event frames
   against the game's log, from its first view to the end;
+- `streams_not_resumed`: streams whose node was killed (their last connection before
+  the kill was to it) that never connected again to a stream node left;
 - `audit_failed`: games whose audit (GET /games/{id}/audit, as staff) is not ok.
 
-The last line is one JSON object with those counts and the run's figures.
+It prints which node held each stream at the kill, and where and how soon each cut
+stream resumed. The last line is one JSON object with those counts and the run's
+figures (`streams_cut`, `streams_resumed`, `stream_resume_max_s`, the nodes killed).
 """
 
 from __future__ import annotations
@@ -51,6 +64,8 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 
+import httpx
+
 REPO = Path(__file__).resolve().parent.parent
 for path in (REPO, REPO / "clients" / "python"):
     if str(path) not in sys.path:
@@ -59,6 +74,7 @@ for path in (REPO, REPO / "clients" / "python"):
 from bench.servers import (  # noqa: E402
     console_rows,
     free_port,
+    haproxy_config,
     say_verdicts,
     start_pgbouncer,
     start_postgres,
@@ -77,8 +93,12 @@ CHECKS = (
     "frames_lost",
     "frames_repeated",
     "frames_out_of_order",
+    "streams_not_resumed",
     "audit_failed",
 )
+# What the cluster adds to compose's balancer (balancer_config).
+HEALTH_CHECKS_EVERY = "500ms"  # compose's 1 s: a killed node is out of the turns sooner
+NODE_HEADER = "X-Cluster-Node"  # on each answer: the server that gave it
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -88,13 +108,19 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--kill-at", type=float, default=0.5, help="fraction of the run (0.5)")
     parser.add_argument("--web-workers", type=int, default=1, help="processes per web node (1)")
     parser.add_argument(
+        "--stream-nodes", type=int, default=2, help="stream nodes, one process each (2)"
+    )
+    parser.add_argument(
         "--pooler", action="store_true", help="the service through pgbouncer (transaction mode)"
     )
     parser.add_argument(
         "--pool-size", type=int, default=4, help="pgbouncer's server connections (4)"
     )
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.stream_nodes < 2:
+        parser.error("--stream-nodes: at least 2 (one is killed, the streams resume on another)")
+    return args
 
 
 def say(text: str = "") -> None:
@@ -105,7 +131,7 @@ def say(text: str = "") -> None:
 
 
 class Node:
-    """A process group of the cluster (a web node, a worker, beat, the balancer)."""
+    """A process group of the cluster (a web or stream node, a worker, beat, the balancer)."""
 
     def __init__(self, name: str, argv: list[str], log: Path, env: dict | None = None):
         self.name, self.log_path = name, log
@@ -172,29 +198,32 @@ def start_replica(stack: contextlib.ExitStack, work: Path, primary_url: str) -> 
     return primary_url.replace(f":{primary_port}/", f":{port}/")
 
 
-HAPROXY = """\
-global
-    maxconn 4096
-    stats socket {socket}
-defaults
-    mode http
-    timeout connect 2s
-    timeout client 120s
-    timeout server 120s
-    timeout tunnel 1h
-    option redispatch
-    retries 3
-    retry-on conn-failure
-frontend api
-    bind 127.0.0.1:{port}
-    default_backend web
-backend web
-    balance roundrobin
-    option httpchk GET /api/v1/health
-    http-check expect status 200
-    default-server inter 500ms fall 2 rise 2
-{servers}
-"""
+def balancer_config(port: int, web_ports: list[int], stream_ports: list[int], stats: Path) -> str:
+    """Compose's proxy (deploy/haproxy.cfg, as bench.servers.haproxy_config serves it on
+    loopback ports: its routing and options), with the cluster's own additions: a stats
+    socket (the sessions a killed node held), health checks every HEALTH_CHECKS_EVERY,
+    and NODE_HEADER on each answer (which node held a stream)."""
+    text = haproxy_config(port, web_ports, stream_ports)
+    text = replaced(text, "global\n", f"global\n    stats socket {stats}\n", count=1)
+    text = replaced(
+        text,
+        "    default-server inter 1s ",
+        f"    default-server inter {HEALTH_CHECKS_EVERY} ",
+        count=text.count("\nbackend "),
+    )
+    bind = f"    bind 127.0.0.1:{port}\n"
+    header = f"    http-response set-header {NODE_HEADER} %[srv_name]\n"
+    return replaced(text, bind, bind + header, count=1)
+
+
+def replaced(text: str, old: str, new: str, *, count: int) -> str:
+    """`text` with `old` replaced, which must be there `count` times (else the file it
+    came from changed shape, and the addition must be looked at again)."""
+    if text.count(old) != count:
+        raise SystemExit(
+            f"deploy/haproxy.cfg: {old.strip()!r} {text.count(old)} times, expected {count}"
+        )
+    return text.replace(old, new)
 
 
 def service_env(work: Path, urls: dict) -> dict:
@@ -226,6 +255,7 @@ def own_folder(work: Path, name: str) -> dict:
 
 
 def start_web(work: Path, name: str, port: int, workers: int) -> Node:
+    """Compose's web command; with one process, its streams command."""
     argv = [sys.executable, "-m", "gunicorn", "unoservice.asgi:application"]
     argv += ["--config=python:unoservice.gunicorn_conf", f"--bind=127.0.0.1:{port}"]
     argv += [f"--workers={workers}", "--no-control-socket", "--log-level=warning"]
@@ -262,9 +292,8 @@ def healthy(port: int) -> bool:
     return False
 
 
-def sessions(stats: Path, server: str) -> tuple[int, int]:
-    """HAProxy's sessions with `server`: open now, and in all so far (its stats
-    socket's `scur` and `stot`)."""
+def stats_rows(stats: Path) -> list[dict]:
+    """HAProxy's `show stat` (its stats socket), a dict per proxy and server."""
     import socket
 
     with socket.socket(socket.AF_UNIX) as sock:
@@ -273,13 +302,28 @@ def sessions(stats: Path, server: str) -> tuple[int, int]:
         table = b""
         while chunk := sock.recv(65536):
             table += chunk
-    lines = table.decode().splitlines()
+    lines = [line for line in table.decode().splitlines() if line.strip()]
     columns = lines[0].lstrip("# ").split(",")
-    for line in lines[1:]:
-        values = dict(zip(columns, line.split(","), strict=False))
-        if values.get("svname") == server:
-            return int(values["scur"] or 0), int(values["stot"] or 0)
+    return [dict(zip(columns, line.split(","), strict=False)) for line in lines[1:]]
+
+
+def sessions(stats: Path, backend: str, server: str) -> tuple[int, int]:
+    """HAProxy's sessions with `server` of `backend`: open now, and in all so far (its
+    `scur` and `stot`)."""
+    for row in stats_rows(stats):
+        if (row.get("pxname"), row.get("svname")) == (backend, server):
+            return int(row["scur"] or 0), int(row["stot"] or 0)
     return 0, 0
+
+
+def servers_up(stats: Path) -> bool:
+    """Whether HAProxy (started, its stats socket open) counts every server of every
+    backend up: their health checks passed."""
+    with contextlib.suppress(OSError):
+        rows = stats_rows(stats)
+        servers = [row for row in rows if row["svname"] not in ("FRONTEND", "BACKEND")]
+        return bool(servers) and all(row["status"] == "UP" for row in servers)
+    return False
 
 
 # --- the drivers ------------------------------------------------------------------------------
@@ -299,6 +343,8 @@ class Drive:
     seats: list[Seat]
     frames: list[int] = field(default_factory=list)  # event frames' ids, as received
     first_view: int | None = None
+    # Each connection of its stream that was answered: (time.monotonic(), the node).
+    stream_connections: list[tuple[float, str]] = field(default_factory=list)
     stream_error: str | None = None
     driver_error: str | None = None
 
@@ -354,10 +400,32 @@ def drive(drive_: Drive, stop: threading.Event, seed: int) -> None:
         drive_.driver_error = f"{type(error).__name__}: {error}"
 
 
+class NotingNodes(httpx.BaseTransport):
+    """httpx's transport, noting the node (NODE_HEADER) that answered each connection of
+    a game's stream, and when."""
+
+    def __init__(self, connections: list[tuple[float, str]]):
+        self.inner, self.connections = httpx.HTTPTransport(), connections
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        answer = self.inner.handle_request(request)
+        if request.url.path.endswith("/stream") and answer.status_code == 200:
+            self.connections.append((time.monotonic(), answer.headers.get(NODE_HEADER, "?")))
+        return answer
+
+    def close(self) -> None:
+        self.inner.close()
+
+
 def follow(drive_: Drive, base: str, token: str) -> None:
     from uno_sdk import RetryPolicy, Uno
 
-    watcher = Uno(base, token, retry=RetryPolicy(attempts=40, pause=0.25, longest_wait=2))
+    watcher = Uno(
+        base,
+        token,
+        retry=RetryPolicy(attempts=40, pause=0.25, longest_wait=2),
+        transport=NotingNodes(drive_.stream_connections),
+    )
     try:
         for frame in watcher.follow(drive_.game_id):
             if frame.kind == "view" and drive_.first_view is None:
@@ -406,6 +474,40 @@ def frame_checks(drives: list[Drive]) -> dict:
         lost += sum(1 for seq in expected if seq not in counts)
         out_of_order += sum(1 for a, b in itertools.pairwise(drive_.frames) if b <= a)
     return {"frames_lost": lost, "frames_repeated": repeated, "frames_out_of_order": out_of_order}
+
+
+def stream_resumptions(drives: list[Drive], killed: str, killed_at: float) -> list[dict]:
+    """Each game's stream at the kill: its node (that of its last connection before), and
+    if that was the killed node (the kill cut it), the node of its first connection after
+    to another node, and how long after the kill that was."""
+    rows = []
+    for drive_ in drives:
+        before = [node for at, node in drive_.stream_connections if at < killed_at]
+        row = {"game": drive_.game_id, "node": before[-1] if before else None}
+        row |= {"cut": row["node"] == killed, "resumed_on": None, "after_s": None}
+        if row["cut"]:
+            for at, node in drive_.stream_connections:
+                if at >= killed_at and node != killed:
+                    row |= {"resumed_on": node, "after_s": round(at - killed_at, 3)}
+                    break
+        rows.append(row)
+    return rows
+
+
+def say_resumptions(rows: list[dict]) -> None:
+    for row in rows:
+        if not row["cut"]:
+            say(f"stream of game {row['game'][:8]}: on {row['node']} at the kill")
+        elif row["resumed_on"] is None:
+            say(f"stream of game {row['game'][:8]}: on {row['node']}, cut, NOT resumed")
+        else:
+            say(
+                f"stream of game {row['game'][:8]}: on {row['node']}, cut, resumed on "
+                f"{row['resumed_on']} {row['after_s']} s after the kill"
+            )
+    cut = [row for row in rows if row["cut"]]
+    resumed = sum(1 for row in cut if row["resumed_on"] is not None)
+    say(f"streams cut by the kill: {len(cut)}, resumed on another stream node: {resumed}")
 
 
 def deadline_checks(game_ids: list[str], cutoff) -> dict:
@@ -476,27 +578,29 @@ def run(args, work: Path, stack: contextlib.ExitStack) -> dict:
         os.environ["DATABASE_POOLER_URL"] = pooler.url
         say(f"pgbouncer, transaction mode, {args.pool_size} server connections: {pooler.url}")
 
+    # Named as haproxy_config names their servers: web0, web1, streams0, ...
     web_ports = [free_port(), free_port()]
-    webs = [start_web(work, f"web-{i}", port, args.web_workers) for i, port in enumerate(web_ports)]
-    workers = [start_worker(work, f"worker-{i}") for i in range(2)]
+    webs = [start_web(work, f"web{i}", port, args.web_workers) for i, port in enumerate(web_ports)]
+    stream_ports = [free_port() for _ in range(args.stream_nodes)]
+    stream_nodes = [start_web(work, f"streams{i}", port, 1) for i, port in enumerate(stream_ports)]
+    workers = [start_worker(work, f"worker{i}") for i in range(2)]
     beat = start_beat(work)
-    nodes = [*webs, *workers, beat]
+    nodes = [*webs, *stream_nodes, *workers, beat]
     stack.callback(lambda: [node.stop() for node in nodes if not node.log.closed])
     port = free_port()
-    servers = "\n".join(
-        f"    server {web.name} 127.0.0.1:{p} check" for web, p in zip(webs, web_ports, strict=True)
-    )
     stats = work / "haproxy.sock"
-    (work / "haproxy.cfg").write_text(HAPROXY.format(port=port, servers=servers, socket=stats))
-    balancer = Node(
-        "haproxy", [haproxy_command(), "-db", "-f", str(work / "haproxy.cfg")], work / "hp.log"
-    )
+    config = work / "haproxy.cfg"
+    config.write_text(balancer_config(port, web_ports, stream_ports, stats))
+    balancer = Node("haproxy", [haproxy_command(), "-db", "-f", str(config)], work / "hp.log")
     nodes.append(balancer)
-    for web_port in web_ports:
-        wait_for(lambda p=web_port: healthy(p), 90, "a web node")
-    wait_for(lambda: healthy(port), 30, "the balancer")
+    for node_port in web_ports + stream_ports:
+        wait_for(lambda p=node_port: healthy(p), 90, "a web or stream node")
+    wait_for(lambda: servers_up(stats), 30, "the balancer's health checks")
     base = f"http://127.0.0.1:{port}"
-    say(f"2 web nodes ({args.web_workers} process(es) each) behind HAProxy at {base}")
+    say(
+        f"2 web nodes ({args.web_workers} process(es) each) and {args.stream_nodes} stream "
+        f"nodes (1 process each) behind HAProxy at {base} (deploy/haproxy.cfg's routing)"
+    )
     say("2 workers (both queues) and beat")
 
     drives = [set_up_game(base, number) for number in range(args.games)]
@@ -508,13 +612,20 @@ def run(args, work: Path, stack: contextlib.ExitStack) -> dict:
         thread.start()
     say(f"{args.games} games driven and followed through the balancer for {args.seconds:.0f} s")
     time.sleep(args.seconds * args.kill_at)
-    on_killed_node, served_by_killed_node = sessions(stats, webs[0].name)
-    webs[0].kill()
-    workers[0].kill()
+    stream_sessions = {node.name: sessions(stats, "streams", node.name) for node in stream_nodes}
+    streams_open = {name: open_ for name, (open_, _) in stream_sessions.items()}
+    doomed = max(stream_nodes, key=lambda node: streams_open[node.name])
+    on_killed_stream_node, served_by_killed_stream_node = stream_sessions[doomed.name]
+    on_killed_node, served_by_killed_node = sessions(stats, "web", webs[0].name)
+    killed_at = time.monotonic()
+    for node in (webs[0], doomed, workers[0]):
+        node.kill()
     say(
-        f"killed {webs[0].name} ({on_killed_node} connections open through it, "
-        f"{served_by_killed_node} served) and "
-        f"{workers[0].name} (SIGKILL, whole process groups)"
+        f"killed at the same moment (SIGKILL, whole process groups): {webs[0].name} "
+        f"({on_killed_node} connections open through it, {served_by_killed_node} served), "
+        f"{doomed.name} (the stream node holding the most; streams open: "
+        + ", ".join(f"{name} {count}" for name, count in streams_open.items())
+        + f"; {served_by_killed_stream_node} served by it) and {workers[0].name}"
     )
     time.sleep(args.seconds * (1 - args.kill_at))
     stop.set()
@@ -544,6 +655,10 @@ def run(args, work: Path, stack: contextlib.ExitStack) -> dict:
     deadlines = deadline_checks([d.game_id for d in drives], cutoff)
     lost, duplicated = move_checks(drives)
     frames = frame_checks(drives)
+    resumptions = stream_resumptions(drives, doomed.name, killed_at)
+    say_resumptions(resumptions)
+    cut = [row for row in resumptions if row["cut"]]
+    resumed = [row for row in cut if row["resumed_on"] is not None]
     checks = {
         "lost": lost,
         "duplicated": duplicated,
@@ -551,6 +666,7 @@ def run(args, work: Path, stack: contextlib.ExitStack) -> dict:
         "twice": deadlines["twice"],
         "unenforced": deadlines["unenforced"],
         **frames,
+        "streams_not_resumed": len(cut) - len(resumed),
         "audit_failed": sum(1 for audit in audits if not audit.get("ok")),
     }
     errors = [e for d in drives for e in (d.driver_error, d.stream_error) if e]
@@ -562,6 +678,14 @@ def run(args, work: Path, stack: contextlib.ExitStack) -> dict:
         "pooler_transactions": pooled_transactions(pooler) if pooler else None,
         "connections_on_killed_node": on_killed_node,
         "sessions_served_by_killed_node": served_by_killed_node,
+        "stream_nodes": args.stream_nodes,
+        "killed_nodes": [webs[0].name, doomed.name, workers[0].name],
+        "streams_open_at_kill": streams_open,
+        "connections_on_killed_stream_node": on_killed_stream_node,
+        "sessions_served_by_killed_stream_node": served_by_killed_stream_node,
+        "streams_cut": len(cut),
+        "streams_resumed": len(resumed),
+        "stream_resume_max_s": max((row["after_s"] for row in resumed), default=None),
         "moves_sent": moves,
         "moves_unanswered": sum(seat.unanswered for d in drives for seat in d.seats),
         "frames": sum(len(d.frames) for d in drives),
@@ -596,7 +720,9 @@ def main(argv=None) -> int:
     say(
         f"moves sent {result['moves_sent']} (unanswered {result['moves_unanswered']}), "
         f"frames {result['frames']}, timeouts enforced {result['timeouts_enforced']}, "
-        f"deadline p99 {result['deadline_p99_s']} s"
+        f"deadline p99 {result['deadline_p99_s']} s, streams cut {result['streams_cut']} "
+        f"(resumed {result['streams_resumed']}, the last {result['stream_resume_max_s']} s "
+        "after the kill)"
         + (
             f", {result['pooler_transactions']} transactions through pgbouncer"
             if result["pooler_transactions"] is not None
