@@ -195,11 +195,17 @@ def test_a_server_that_died_is_passed_over_and_its_games_streams_go_to_another(p
     web[0].shutdown()
     web[0].server_close()
 
+    started = time.monotonic()
     answered_at_once = [get(port, reverse("games:detail", args=[g]))[:2] for g in games[:4]]
+    cut_streams_back = [get(port, stream_path(g))[1] for g in games if before[g] == "streams0"]
+    waited = time.monotonic() - started
     time.sleep(3.0)
     after = {game: get(port, stream_path(game))[1] for game in games}
 
     assert answered_at_once == [(200, "web1")] * 4
+    # Sent elsewhere on the first retry, not after waiting a second for the dead server.
+    assert cut_streams_back and set(cut_streams_back) == {"streams1"}
+    assert waited < 1.0, waited
     assert set(before.values()) == {"streams0", "streams1"}
     assert set(after.values()) == {"streams1"}
     assert all(after[g] == before[g] for g in games if before[g] == "streams1")
