@@ -75,6 +75,8 @@ from bench.servers import (  # noqa: E402
     console_rows,
     free_port,
     haproxy_config,
+    haproxy_servers_up,
+    haproxy_stats,
     say_verdicts,
     start_pgbouncer,
     start_postgres,
@@ -203,8 +205,7 @@ def balancer_config(port: int, web_ports: list[int], stream_ports: list[int], st
     loopback ports: its routing and options), with the cluster's own additions: a stats
     socket (the sessions a killed node held), health checks every HEALTH_CHECKS_EVERY,
     and NODE_HEADER on each answer (which node held a stream)."""
-    text = haproxy_config(port, web_ports, stream_ports)
-    text = replaced(text, "global\n", f"global\n    stats socket {stats}\n", count=1)
+    text = haproxy_config(port, web_ports, stream_ports, stats)
     text = replaced(
         text,
         "    default-server inter 1s ",
@@ -292,38 +293,13 @@ def healthy(port: int) -> bool:
     return False
 
 
-def stats_rows(stats: Path) -> list[dict]:
-    """HAProxy's `show stat` (its stats socket), a dict per proxy and server."""
-    import socket
-
-    with socket.socket(socket.AF_UNIX) as sock:
-        sock.connect(str(stats))
-        sock.sendall(b"show stat\n")
-        table = b""
-        while chunk := sock.recv(65536):
-            table += chunk
-    lines = [line for line in table.decode().splitlines() if line.strip()]
-    columns = lines[0].lstrip("# ").split(",")
-    return [dict(zip(columns, line.split(","), strict=False)) for line in lines[1:]]
-
-
 def sessions(stats: Path, backend: str, server: str) -> tuple[int, int]:
     """HAProxy's sessions with `server` of `backend`: open now, and in all so far (its
     `scur` and `stot`)."""
-    for row in stats_rows(stats):
+    for row in haproxy_stats(stats):
         if (row.get("pxname"), row.get("svname")) == (backend, server):
             return int(row["scur"] or 0), int(row["stot"] or 0)
     return 0, 0
-
-
-def servers_up(stats: Path) -> bool:
-    """Whether HAProxy (started, its stats socket open) counts every server of every
-    backend up: their health checks passed."""
-    with contextlib.suppress(OSError):
-        rows = stats_rows(stats)
-        servers = [row for row in rows if row["svname"] not in ("FRONTEND", "BACKEND")]
-        return bool(servers) and all(row["status"] == "UP" for row in servers)
-    return False
 
 
 # --- the drivers ------------------------------------------------------------------------------
@@ -595,7 +571,7 @@ def run(args, work: Path, stack: contextlib.ExitStack) -> dict:
     nodes.append(balancer)
     for node_port in web_ports + stream_ports:
         wait_for(lambda p=node_port: healthy(p), 90, "a web or stream node")
-    wait_for(lambda: servers_up(stats), 30, "the balancer's health checks")
+    wait_for(lambda: haproxy_servers_up(stats), 30, "the balancer's health checks")
     base = f"http://127.0.0.1:{port}"
     say(
         f"2 web nodes ({args.web_workers} process(es) each) and {args.stream_nodes} stream "

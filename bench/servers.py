@@ -158,18 +158,46 @@ def start_redis(stack: contextlib.ExitStack, work: Path) -> tuple[str, int]:
 REPO = Path(__file__).resolve().parent.parent
 
 
-def haproxy_config(port: int, web_ports: list[int], stream_ports: list[int]) -> str:
+def haproxy_config(
+    port: int, web_ports: list[int], stream_ports: list[int], stats: Path | None = None
+) -> str:
     """deploy/haproxy.cfg, compose's proxy, with its containers (found through compose's
-    DNS) replaced by servers on loopback ports: the routing and options are the file's."""
+    DNS) replaced by servers on loopback ports: the routing and options are the file's;
+    with `stats`, a stats socket there (haproxy_stats, haproxy_servers_up)."""
     text = (REPO / "deploy" / "haproxy.cfg").read_text()
     text = re.sub(r"\nresolvers docker\n(    .*\n)+", "\n", text)
     text = text.replace(" init-addr none resolvers docker", "")
     text = text.replace("maxconn 20000", "maxconn 4000")  # within a shell's file limit
     text = text.replace("bind :8000", f"bind 127.0.0.1:{port}")
+    if stats is not None:
+        text = text.replace("global\n", f"global\n    stats socket {stats}\n", 1)
     for name, ports in (("web", web_ports), ("streams", stream_ports)):
         lines = "\n".join(f"    server {name}{n} 127.0.0.1:{p} check" for n, p in enumerate(ports))
         text = re.sub(rf"    server-template {name} .*", lambda _, lines=lines: lines, text)
     return text
+
+
+def haproxy_stats(stats: Path) -> list[dict]:
+    """HAProxy's `show stat` (its stats socket), a dict per proxy and server."""
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.connect(str(stats))
+        sock.sendall(b"show stat\n")
+        table = b""
+        while chunk := sock.recv(65536):
+            table += chunk
+    lines = [line for line in table.decode().splitlines() if line.strip()]
+    columns = lines[0].lstrip("# ").split(",")
+    return [dict(zip(columns, line.split(","), strict=False)) for line in lines[1:]]
+
+
+def haproxy_servers_up(stats: Path) -> bool:
+    """Whether HAProxy (started, its stats socket open) counts every server of every
+    backend up: their health checks passed."""
+    with contextlib.suppress(OSError):
+        rows = haproxy_stats(stats)
+        servers = [row for row in rows if row["svname"] not in ("FRONTEND", "BACKEND")]
+        return bool(servers) and all(row["status"] == "UP" for row in servers)
+    return False
 
 
 def start_haproxy(
@@ -178,13 +206,8 @@ def start_haproxy(
     """compose's proxy (haproxy_config) on a free loopback port, stopped when `stack`
     closes; returns its port and pid once every server passed its health checks."""
     port = free_port()
-    config = work / "haproxy.cfg"
-    config.write_text(haproxy_config(port, web_ports, stream_ports))
-    stats = work / "haproxy.sock"
-    config.write_text(
-        config.read_text().replace("global\n", f"global\n    stats socket {stats}\n", 1)
-    )
-    pidfile = work / "haproxy.pid"
+    config, stats, pidfile = work / "haproxy.cfg", work / "haproxy.sock", work / "haproxy.pid"
+    config.write_text(haproxy_config(port, web_ports, stream_ports, stats))
     subprocess.run(
         ["haproxy", "-D", "-f", str(config), "-p", str(pidfile)], check=True, capture_output=True
     )
@@ -194,20 +217,7 @@ def start_haproxy(
             os.kill(int(pidfile.read_text().split()[0]), signal.SIGTERM)
 
     stack.callback(stop)
-
-    def all_up() -> bool:
-        with contextlib.suppress(OSError), socket.socket(socket.AF_UNIX) as console:
-            console.connect(str(stats))
-            console.sendall(b"show servers state\n")
-            answer = b""
-            while chunk := console.recv(65536):
-                answer += chunk
-            rows = [r.split() for r in answer.decode().splitlines()[2:] if r.strip()]
-            # srv_op_state (the 6th column): 2 is running.
-            return bool(rows) and all(row[5] == "2" for row in rows)
-        return False
-
-    wait_for(all_up, 20, "HAProxy's servers to pass their health checks")
+    wait_for(lambda: haproxy_servers_up(stats), 20, "HAProxy's servers to pass their checks")
     return port, int(pidfile.read_text().split()[0])
 
 

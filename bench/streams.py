@@ -9,10 +9,11 @@ deploy/haproxy.cfg) in front of the web command (gunicorn, uvicorn workers, 4 pr
 bench/load.py starts it) and of --stream-processes stream processes (1; 0: no proxy, the
 web processes hold the streams, as without it), on a PostgreSQL and a Redis this script
 starts in a temporary folder (or the PostgreSQL server of DATABASE_URL, a fresh database
-on it, and the Redis of --redis-url). Redis holds the stream slots, the throttles' counters and the
-Celery queue, as in compose. Set-up over HTTP: --games 2-seat public games (classic,
-target score 5000, no timers), and spectators: players seated nowhere, each watching up
-to 20 games (a player's stream limit, UNO_STREAMS_PER_PLAYER, left at its default).
+on it, and the Redis of --redis-url). Redis holds the stream slots, the throttles'
+counters and the Celery queue, as in compose. Set-up over HTTP: --games 2-seat public
+games (classic, target score 5000, no timers), and spectators: players seated nowhere,
+each watching up to 20 games (a player's stream limit, UNO_STREAMS_PER_PLAYER, left at its
+default).
 
 Each game gets --streams-per-game SSE streams (`GET /api/v1/games/{id}/stream`): its
 seated players' and the rest spectators'. The streams are read by a second process of

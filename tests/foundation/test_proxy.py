@@ -21,18 +21,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from django.urls import reverse
 
-from bench.servers import haproxy_config
+from bench.servers import free_port, haproxy_config
 
 HAPROXY = shutil.which("haproxy", path="/usr/sbin:/usr/bin:/sbin")
 #: A test stream's frames, and how long it waits after each.
 STREAM_FRAMES = 6
 STREAM_PAUSE_SECONDS = 0.3
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Backend(ThreadingHTTPServer):
