@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -41,10 +42,33 @@ def say_verdicts(say, result: dict, width: int = 28) -> None:
     say(json.dumps(result, sort_keys=True))
 
 
+_PORTS_GIVEN: set[int] = set()
+
+
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A port no other server started by this machine's tests or benchmarks is given.
+
+    Not the kernel's `bind(("", 0))`: that port comes from the ephemeral range, which
+    every outgoing connection (to PostgreSQL, Redis) also draws from, and which another
+    process asking the same way may be handed before the server binds it; a server that
+    cannot bind retries while the test talks to whoever holds the port. So: below the
+    ephemeral range, a slice of its own for each pytest-xdist worker, never the same
+    port twice in a process, and one that binds now.
+    """
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    slot = int(worker[2:]) + 1 if worker.startswith("gw") and worker[2:].isdigit() else 0
+    low = 20000 + (slot % 8) * 1500
+    for port in random.Random().sample(range(low, low + 1500), 1500):
+        if port in _PORTS_GIVEN:
+            continue
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        _PORTS_GIVEN.add(port)
+        return port
+    raise RuntimeError(f"no free port in {low}..{low + 1499}")
 
 
 def cpu_seconds(pid: int, alone: bool = False) -> float:

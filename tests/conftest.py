@@ -28,6 +28,8 @@ import pytest
 from django.conf import settings as django_settings
 from hypothesis import HealthCheck, settings
 
+from bench.servers import free_port
+
 # Playwright's sync API and some live-server tests keep an event loop in the main thread.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 # The dashboard's figures reach their table when a test flushes them, never from a thread
@@ -116,12 +118,6 @@ def port_open(host: str, port: int, timeout: float = 1.0) -> bool:
             return True
     except OSError:
         return False
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="session")

@@ -37,6 +37,7 @@ from pathlib import Path
 
 import psycopg
 
+from bench.servers import free_port
 from unoservice.ops.child_processes import die_with_parent
 
 REPO = Path(__file__).resolve().parents[2]
@@ -60,12 +61,6 @@ def wait_until(predicate, timeout: float, describe=lambda: "", interval: float =
             raise AssertionError(f"not reached in {timeout:g}s. {describe()}")
         time.sleep(interval)
     return time.monotonic() - started
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def tail(path: Path, chars: int = 3000) -> str:

@@ -31,6 +31,8 @@ class Served:
                 return response.status, _lower(response.headers), response.read()
         except urllib.error.HTTPError as exc:
             return exc.code, _lower(exc.headers), exc.read()
+        except urllib.error.URLError as exc:
+            raise OSError(f"{path}: {exc.reason}; bin/serve said:\n{self.output()}") from exc
 
     def output(self) -> str:
         return self.log.read_text(errors="replace")
