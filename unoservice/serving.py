@@ -120,6 +120,7 @@ class ServiceApp:
         while True:
             message = await receive()
             if message["type"] == "lifespan.startup":
+                started.send(sender=ServiceApp)
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
                 await asyncio.get_running_loop().run_in_executor(None, self.close_connections)
@@ -150,6 +151,8 @@ def _async_view_regexes(resolver: URLResolver, prefix: str):
             yield "^/" + regex.removeprefix("/")
 
 
+#: Sent on the event loop when a server process starts serving (ASGI's lifespan).
+started = Signal()
 #: Sent when the server starts to stop: requests that wait for news answer now, as when
 #: their time is up, instead of holding the stop back (or being cut off).
 stopping = Signal()

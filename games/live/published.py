@@ -18,13 +18,15 @@ write published as news or a hint, an ended game, a staff member's stream, a spe
 who took a seat) leaves the stream to its usual way (games.live.frames: the news, or the
 table), so a batch is never skipped nor repeated: the log stays the truth.
 
-Where the streams are: each process announces, on the same channel, the games it holds
-streams of (`streamed <game> ...`, when a game's first stream opens and every
-ANNOUNCE_SECONDS while they stay open); a writer renders frames for a game it holds a
-stream of or heard announced within STREAMED_SECONDS. A process that listens to nothing
-(no stream or long-poll open) hears no announcement: its writes publish the news, which
-the streams render for themselves, as before. Several machines: the announcements and
-the frames travel on the one PostgreSQL's channel, like the news.
+Where the streams are: each process announces the games it holds streams of
+(`streamed <game> ...`, when a game's first stream opens and every ANNOUNCE_SECONDS while
+they stay open) on a channel of their own (wakeups.STREAMS_CHANNEL), which every server
+process hears (games.live.watch.hear_announcements: compose's web processes hold no
+stream and hear nothing else); a writer renders frames for a game it holds a stream of
+or heard announced within STREAMED_SECONDS. A process that hears no announcement (a
+Celery worker) publishes the news, which the streams render for themselves. Several
+machines: the announcements and the frames travel on the one PostgreSQL's channels,
+like the news.
 
 A notification carries under 8,000 bytes: a write whose frames do not fit (a game of
 many seats, a long batch) publishes the news instead.
@@ -127,7 +129,7 @@ streamed = Streamed()
 def announce_streamed(game_ids) -> None:
     """Tell every process (this one included) that streams of these games are open
     here, on the thread's connection."""
-    wakeups._notify(_announcements(game_ids))
+    wakeups._notify(_announcements(game_ids), wakeups.STREAMS_CHANNEL)
 
 
 def announcements_due() -> list[str]:

@@ -28,6 +28,10 @@ from django.db import DEFAULT_DB_ALIAS, connection
 from games.models import Game, GameEvent
 
 CHANNEL = "uno_game_versions"
+#: Where the games with open streams are announced (games.live.published): a channel of
+#: its own, so that a process that holds no stream but writes (compose's web processes)
+#: hears the announcements without hearing every move.
+STREAMS_CHANNEL = "uno_game_streams"
 _PLAYER = "player "
 _STREAMED = "streamed "
 #: A frames payload's data starts with this (a news' is JSON: `{`).
@@ -184,12 +188,12 @@ def announce_players(player_ids) -> None:
     _notify([player_payload(player_id) for player_id in sorted(set(map(str, player_ids)))])
 
 
-def _notify(payloads: list[str]) -> None:
+def _notify(payloads: list[str], channel: str = CHANNEL) -> None:
     if connection.vendor != "postgresql" or not payloads:
         return
     with connection.cursor() as cursor:
         for text in payloads:
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, text])
+            cursor.execute("SELECT pg_notify(%s, %s)", [channel, text])
 
 
 def payload(game_id, version: int) -> str:

@@ -334,7 +334,7 @@ class VersionWatch:
                             for game_id, version in found:
                                 self.seen(game_id, version)
                         for text in announcements:
-                            await listener.execute(_NOTIFY, [wakeups.CHANNEL, text])
+                            await listener.execute(_NOTIFY, [wakeups.STREAMS_CHANNEL, text])
                         loop.add_reader(fd, drain)
                         try:
                             drain()  # what came with the statements' answers
@@ -410,8 +410,8 @@ _VERSIONS = f"SELECT id, version FROM {Game._meta.db_table} WHERE id = ANY(%s)"
 _NOTIFY = "SELECT pg_notify(%s, %s)"
 
 
-async def _listen_async():
-    """A connection of its own, on the event loop, that LISTENs on the games' channel,
+async def _listen_async(channels=(wakeups.CHANNEL, wakeups.STREAMS_CHANNEL)):
+    """A connection of its own, on the event loop, that LISTENs on the games' channels,
     or None (logged) when the database cannot be reached: the versions are polled
     meanwhile. It reaches PostgreSQL itself, never through a pooler
     (unoservice.pooling): a LISTEN holds its session."""
@@ -422,11 +422,40 @@ async def _listen_async():
         params.pop("cursor_factory", None)
         params.setdefault("application_name", LISTENER_NAME)
         listener = await psycopg.AsyncConnection.connect(**params, autocommit=True)
-        await listener.execute(f"LISTEN {wakeups.CHANNEL}")
+        for channel in channels:
+            await listener.execute(f"LISTEN {channel}")
     except Exception:
         logger.warning("cannot listen for game notifications; polling", exc_info=True)
         return None
     return listener
+
+
+async def hear_announcements() -> None:
+    """The games streamed anywhere (games.live.published's announcements), heard by a
+    server process while its version watch does not listen (the watch hears them too):
+    compose's web processes hold no stream, yet their writes render the frames of the
+    games streamed elsewhere only if they hear which those are. A connection of its own,
+    on the STREAMS_CHANNEL alone, so such a process does not hear every move; it is made
+    again when lost (meanwhile those writes publish their news, which the streams'
+    processes render for themselves, as without announcements)."""
+    while not version_watch.stopping:
+        if version_watch.listening:
+            await asyncio.sleep(ROUND_SECONDS)
+            continue
+        listener = await _listen_async((wakeups.STREAMS_CHANNEL,))
+        if listener is None:
+            await asyncio.sleep(FALLBACK_POLL_SECONDS)
+            continue
+        try:
+            while not version_watch.stopping and not version_watch.listening:
+                async for notice in listener.notifies(timeout=ROUND_SECONDS):
+                    version_watch.heard(notice.payload)
+        except Exception:
+            logger.warning("stream announcements lost their connection", exc_info=True)
+            await asyncio.sleep(version_watch.poll_seconds)
+        finally:
+            with contextlib.suppress(Exception):
+                await listener.close()
 
 
 def _uuid(value) -> uuid.UUID:
@@ -448,6 +477,19 @@ def _stop_waiting(sender, **kwargs) -> None:
     version_watch.stop()
 
 
+_hearing: set[asyncio.Task] = set()  # the tasks' references (the loop keeps weak ones)
+
+
+def _hear_announcements_when_served(sender, **kwargs) -> None:
+    if connection.vendor == "postgresql":
+        task = asyncio.get_running_loop().create_task(hear_announcements())
+        _hearing.add(task)
+        task.add_done_callback(_hearing.discard)
+
+
 events_committed.connect(_wake_waiters, dispatch_uid="games.live.watch.wake_waiters")
 players_changed.connect(_wake_players, dispatch_uid="games.live.watch.wake_players")
 serving.stopping.connect(_stop_waiting, dispatch_uid="games.live.watch.stop_waiting")
+serving.started.connect(
+    _hear_announcements_when_served, dispatch_uid="games.live.watch.hear_announcements"
+)

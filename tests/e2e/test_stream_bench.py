@@ -41,3 +41,9 @@ def test_the_stream_bench_delivers_every_move_to_every_stream(
     assert result["goals"]["frames_lost"]["met"]
     # Each answered move's last event, timed on every stream of its game.
     assert result["delivery"]["count"] == result["moves_answered"] * STREAMS_PER_GAME > 0
+    # compose's shape (the streams in a process of their own): the web processes, which
+    # hold no stream, hear where the games are streamed, so the stream process forwards
+    # the frames their writes rendered rather than rendering each move again.
+    assert result["stream_processes"] == 1
+    batches = result["stream_batches_open_loop"]
+    assert batches["published"] >= 0.8 * (batches["published"] + batches["read"]), batches
