@@ -16,16 +16,15 @@ Frames: SSE sends `event: <kind>`, `id: <id>` and one line of `data:` JSON; NDJS
 `{"kind", "id", "data"}` per line. Keepalives are an SSE comment or an empty line.
 
 A client that accepts gzip (`Accept-Encoding`, as browsers' EventSource sends it) gets the
-stream gzipped, each chunk flushed as it is sent: one compressor a stream, so a frame is
-coded against the frames before it (its keys, a view much like the last one), which brings
-a stream to about a fifth of its bytes where each chunk coded alone keeps half
-(docs/performance.md). The compressor's window and memory are kept small (24 KB a stream
-instead of zlib's 256 KB), which costs a few per cent of the ratio.
+stream gzipped, each chunk flushed as it is sent and coded against the bytes the stream
+sent before it (its keys, a view much like the last one), which brings a stream to about
+a fifth of its bytes where each chunk coded alone keeps half (docs/performance.md); a
+chunk that several streams send after the same bytes is compressed once
+(games.live.shared_gzip).
 """
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import AsyncIterator, Callable
 from typing import Protocol
 
@@ -38,6 +37,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.live.shared_gzip import GzipStream
 from games.live.slots import Slot, renewals, stream_slots
 from unoservice import metrics
 from unoservice.compression import accepts_gzip
@@ -48,12 +48,6 @@ LEASE_SECONDS = 60.0
 
 SSE = "text/event-stream"
 NDJSON = "application/x-ndjson"
-
-#: A stream's gzip: level 6, a 4 KB window, hash tables of memory level 4 (about 24 KB a
-#: stream; the ratio within 1% of zlib's defaults on recorded games' frames).
-GZIP_LEVEL = 6
-GZIP_WINDOW_BITS = 12
-GZIP_MEMORY_LEVEL = 4
 
 
 class EventStreamRenderer(JSONRenderer):
@@ -164,12 +158,10 @@ class Stream(Response):
 
 async def _gzip(body: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
     """The body gzipped, each chunk flushed whole (a frame reaches the client at once)."""
-    compressor = zlib.compressobj(
-        GZIP_LEVEL, zlib.DEFLATED, 16 + GZIP_WINDOW_BITS, GZIP_MEMORY_LEVEL
-    )
+    gzipped = GzipStream()
     async for chunk in body:
-        yield compressor.compress(chunk) + compressor.flush(zlib.Z_SYNC_FLUSH)
-    yield compressor.flush()  # the stream ended: gzip's trailer
+        yield gzipped.chunk(chunk)
+    yield gzipped.end()
 
 
 class StreamApiView(APIView):
