@@ -58,6 +58,7 @@ from games.live.published import (
     announcements_due,
     audience_of,
     chunk_of,
+    listener_of,
     published,
     streamed,
 )
@@ -433,6 +434,7 @@ def game_frames(
 
     async def frames(encoder: Encoder, slot: Slot):
         upkeep = Upkeep(request)
+        listener = listener_of(request.user)
         watching = spectator  # until the caller takes a seat
         last = after
         opening = True
@@ -454,7 +456,7 @@ def game_frames(
                     # The writers' frames, as they are (games.live.published), when they
                     # follow what this stream sent; otherwise its own batch.
                     chunk, version = _published_chunk(
-                        game_id, request.user, last, watching, encoder, views_first
+                        game_id, listener, last, watching, encoder, views_first
                     )
                     if chunk is None:
                         batch = await next_batch(game_id, request.user, last, watching)
@@ -496,16 +498,17 @@ def game_frames(
     return frames
 
 
-def _published_chunk(game_id, player: Player, last: int, watching, encoder, views_first: bool):
-    """(the chunk of the writers' frames that follow `last` for this caller, the version
-    it ends at), or (None, None): the stream then takes its usual way."""
+def _published_chunk(game_id, listener, last: int, watching, encoder, views_first: bool):
+    """(the chunk of the writers' frames that follow `last` for this caller, whose
+    `listener_of` is `listener`, the version it ends at), or (None, None): the stream then
+    takes its usual way."""
     batches = published.chain(game_id, last)
     if not batches:
         return None, None
-    audience = audience_of(batches[-1], player)
+    audience = audience_of(batches[-1], listener)
     if audience is None or (watching is not None and audience != SPECTATORS):
         return None, None  # staff; or a spectator who took a seat gives its lease back first
-    if any(audience_of(batch, player) != audience for batch in batches):
+    if any(audience_of(batch, listener) != audience for batch in batches):
         return None, None
     chunk = chunk_of(batches, audience, encoder, with_view=not views_first)
     if chunk is None:

@@ -264,12 +264,18 @@ class Published:
 published = Published()
 
 
-def audience_of(batch: PublishedBatch, player) -> str | None:
+def listener_of(player) -> str | None:
+    """Who a stream's audience is looked up by (`audience_of`): the player's id, or None
+    for staff (who see more: their streams render for themselves)."""
+    return None if player.is_staff else str(player.id)
+
+
+def audience_of(batch: PublishedBatch, listener: str | None) -> str | None:
     """The stream's audience in the batch: its seat, or the spectators'; None for staff
-    (who see more: their streams render for themselves)."""
-    if player.is_staff:
+    (`listener_of`, looked up once a stream)."""
+    if listener is None:
         return None
-    seat = batch.seats.get(str(player.id))
+    seat = batch.seats.get(listener)
     return SPECTATORS if seat is None else str(seat)
 
 
