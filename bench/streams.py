@@ -37,8 +37,8 @@ phase starts once the web processes are quiet, or after 20 s):
 4. saturation with the streams open, on the same games (every move goes to its 10 streams);
 5. every stream must have received every event of its game after its first view, once
    and in order (frames lost, repeated or out of order: must be 0); the streams close;
-6. saturation without streams again: the "without" figure is the mean of 1 and 6, as the
-   machine's speed drifts.
+6. saturation without streams again, then the open loop without streams again: the
+   "without" figures are the means of 1 and 6, as the machine's speed drifts.
 
 Goals: delivery p99 <= 250 ms, no frame lost, moves/s with the streams open >= 0.75 x
 without, <= 150 us of web CPU per delivered frame (a move's batch on one stream; the
@@ -817,9 +817,10 @@ def losses(records: list[dict], versions: dict[str, int]) -> dict:
 #: How the headline figures are computed (printed with them).
 METHODS = {
     "web_cpu_us_per_frame": (
-        "web CPU per move in the open loop with the streams open minus the same in the "
-        "open loop before they open (the same rate and length), times the moves answered, "
-        "divided by the frames delivered (a move's batch arriving on one stream of its game)"
+        "web CPU per move in the open loop with the streams open minus the mean of the "
+        "same in the open loops before they open and after they close (the same rate and "
+        "length: the machine's speed drifts), times the moves answered, divided by the "
+        "frames delivered (a move's batch arriving on one stream of its game)"
     ),
     "web_cpu_us_per_frame_vs_saturation": (
         "the same against the mean of the two saturation phases without streams (a move "
@@ -1012,19 +1013,24 @@ def run(args, work: Path, database: load.Database, postgres: int | None) -> dict
         tap.counting = False
         channel = tap.figures(warm_moves)
         tap.close()
+
+        def open_loop_without_streams(label: str, seed: int) -> dict:
+            settle(masters)
+            before = meter.reading()
+            quiet_moves, failed = loop.run_until_complete(
+                offer(port, games, args.rate, args.seconds, seed)
+            )
+            failures.extend(failed)
+            quiet_answered = sum(1 for m in quiet_moves if m.version is not None)
+            figures = Meter.per_move(before, meter.reading(), quiet_answered)
+            say(
+                f"open loop without streams{label}: {quiet_answered} moves, "
+                f"{figures['web_cpu_ms']} ms of web CPU each"
+            )
+            return figures
+
         without_before = saturation("without streams")
-        settle(masters)
-        before = meter.reading()
-        quiet_moves, failed = loop.run_until_complete(
-            offer(port, games, args.rate, args.seconds, args.seed + 1)
-        )
-        failures.extend(failed)
-        quiet_answered = sum(1 for m in quiet_moves if m.version is not None)
-        open_loop_without = Meter.per_move(before, meter.reading(), quiet_answered)
-        say(
-            f"open loop without streams: {quiet_answered} moves, "
-            f"{open_loop_without['web_cpu_ms']} ms of web CPU each"
-        )
+        open_loop_without = open_loop_without_streams("", args.seed + 1)
         clients = StreamClients(port)
         try:
             memory = {"before": processes_figures(masters)}
@@ -1061,6 +1067,7 @@ def run(args, work: Path, database: load.Database, postgres: int | None) -> dict
             clients.stop()
         time.sleep(1.0)
         without_after = saturation("without streams, again")
+        open_loop_without_after = open_loop_without_streams(", again", args.seed + 2)
         load_after = os.getloadavg()[0]
     loop.close()
 
@@ -1072,7 +1079,9 @@ def run(args, work: Path, database: load.Database, postgres: int | None) -> dict
     grown_kb = (memory["after"]["rss_mb"] - memory["before"]["rss_mb"]) * 1024
     per_stream_kb = round(grown_kb / len(streams), 1)
     moves_answered, frames = figures["move_answered"]["count"], figures["frames"]["count"]
-    cpu_us = cpu_per_frame(open_loop_work, [open_loop_without], moves_answered, frames)
+    cpu_us = cpu_per_frame(
+        open_loop_work, [open_loop_without, open_loop_without_after], moves_answered, frames
+    )
     cpu_us_vs_saturation = cpu_per_frame(
         open_loop_work,
         [without_before["per_move"], without_after["per_move"]],
@@ -1113,6 +1122,7 @@ def run(args, work: Path, database: load.Database, postgres: int | None) -> dict
         "move_answered": figures["move_answered"],
         "open_loop_per_move": open_loop_work,
         "open_loop_without_streams_per_move": open_loop_without,
+        "open_loop_without_streams_again_per_move": open_loop_without_after,
         "stream_processes": args.stream_processes,
         "behind_after_open_loop": behind_open_loop,
         "behind_at_end": behind,
@@ -1169,6 +1179,7 @@ def report(result: dict) -> None:
         ("open loop, streams open", result["open_loop_per_move"]),
         ("saturation, streams open", s["with_streams"]["per_move"]),
         ("saturation without, again", s["without_after"]["per_move"]),
+        ("open loop without, again", result["open_loop_without_streams_again_per_move"]),
     ]
     for name, work in phases:
         say(
