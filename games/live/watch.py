@@ -19,6 +19,11 @@ channel is not heard (see `committed_here`). The thread and the listeners stop, 
 their connections, when nobody waits. A wake is a hint: the waiter reads the log again,
 and the log is the answer.
 
+The announcements of where games are streamed (games.live.published) have a channel of
+their own, which the loop's listener also hears; a server process whose loop does not
+listen (compose's web processes, which hold no stream) hears that channel alone from its
+start (`hear_announcements`), so that its writes render the frames of streamed games.
+
 A notification that carries the write's news (games.live.wakeups) is handed, before the
 waiters wake, to `news_handler` (games.live.frames, which keeps it for the games its
 streams read); so is the news of a write committed in this process.
