@@ -60,6 +60,7 @@ from games.live.published import (
     chunk_of,
     listener_of,
     published,
+    refresh_announced_counts,
     streamed,
 )
 from games.live.slots import Slot, renewals
@@ -372,6 +373,7 @@ kept_states = KeptStates(SHARED_GAMES)
 version_watch.news_handler = take_news
 version_watch.games_upkeep = refresh_spectator_counts
 version_watch.streamed_handler = streamed.heard
+version_watch.streamed_upkeep = refresh_announced_counts
 version_watch.announcements = announcements_due
 
 

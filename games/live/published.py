@@ -44,7 +44,7 @@ import orjson
 
 from games.engine import Viewer
 from games.live import wakeups
-from games.live.spectators import spectator_count
+from games.live.spectators import refresh_spectator_counts, spectator_count
 from games.models import Game, GameStatus
 from games.presentation import event_document, game_document, seats_by_player
 
@@ -106,6 +106,12 @@ class Streamed:
                 now = time.monotonic()
                 self._heard = {k: t for k, t in self._heard.items() if t > now}
 
+    def announced(self) -> list[str]:
+        """The games announced by any process within STREAMED_SECONDS."""
+        now = time.monotonic()
+        with self._lock:
+            return [key for key, lapses in self._heard.items() if lapses > now]
+
     def anywhere(self, game_id) -> bool:
         key = str(game_id)
         with self._lock:
@@ -145,6 +151,14 @@ def _announcements(game_ids) -> list[str]:
     streamed.heard(game_ids)
     # 37 bytes a game: well under 8,000 bytes a notification.
     return [wakeups.streamed_payload(game_ids[n : n + 100]) for n in range(0, len(game_ids), 100)]
+
+
+def refresh_announced_counts() -> None:
+    """The spectators' counts of the games streamed anywhere, read in one call now and
+    then (games.live.watch.hear_announcements runs it about every second, and only the
+    counts about to go stale are read): a write of such a game then renders its frames
+    without a round trip of its own to Redis (0.2 ms of a web process's CPU a move)."""
+    refresh_spectator_counts(streamed.announced())
 
 
 # --- the writer: rendering ---------------------------------------------------------------

@@ -137,6 +137,9 @@ class VersionWatch:
         self.games_upkeep = None
         #: Called with the game ids of a `streamed` notification (games.live.published).
         self.streamed_handler = None
+        #: Called on a thread about every ROUND_SECONDS while `hear_announcements` runs
+        #: (I/O allowed): the upkeep of the games streamed elsewhere.
+        self.streamed_upkeep = None
         #: Called by each loop's listener every round: the payloads to notify
         #: (games.live.published announces the games it streams by it).
         self.announcements = None
@@ -427,9 +430,15 @@ async def _listen_async(channels=(wakeups.CHANNEL, wakeups.STREAMS_CHANNEL)):
         params.pop("cursor_factory", None)
         params.setdefault("application_name", LISTENER_NAME)
         listener = await psycopg.AsyncConnection.connect(**params, autocommit=True)
-        for channel in channels:
-            await listener.execute(f"LISTEN {channel}")
     except Exception:
+        logger.warning("cannot listen for game notifications; polling", exc_info=True)
+        return None
+    try:
+        await listener.execute("; ".join(f"LISTEN {channel}" for channel in channels))
+    except BaseException as error:  # cancelled too: the connection would outlive the task
+        await asyncio.shield(listener.close())
+        if not isinstance(error, Exception):
+            raise
         logger.warning("cannot listen for game notifications; polling", exc_info=True)
         return None
     return listener
@@ -442,7 +451,8 @@ async def hear_announcements() -> None:
     games streamed elsewhere only if they hear which those are. A connection of its own,
     on the STREAMS_CHANNEL alone, so such a process does not hear every move; it is made
     again when lost (meanwhile those writes publish their news, which the streams'
-    processes render for themselves, as without announcements)."""
+    processes render for themselves, as without announcements). Between its rounds it
+    runs `streamed_upkeep` on a thread."""
     while not version_watch.stopping:
         if version_watch.listening:
             await asyncio.sleep(ROUND_SECONDS)
@@ -455,6 +465,8 @@ async def hear_announcements() -> None:
             while not version_watch.stopping and not version_watch.listening:
                 async for notice in listener.notifies(timeout=ROUND_SECONDS):
                     version_watch.heard(notice.payload)
+                if version_watch.streamed_upkeep is not None:
+                    await asyncio.to_thread(version_watch.streamed_upkeep)
         except Exception:
             logger.warning("stream announcements lost their connection", exc_info=True)
             await asyncio.sleep(version_watch.poll_seconds)
@@ -485,7 +497,9 @@ def _stop_waiting(sender, **kwargs) -> None:
 _hearing: set[asyncio.Task] = set()  # the tasks' references (the loop keeps weak ones)
 
 
-def _hear_announcements_when_served(sender, **kwargs) -> None:
+def start_hearing_announcements() -> None:
+    """On the server's event loop, as it starts (games.apps): `hear_announcements` runs
+    there for the process's life (on PostgreSQL; SQLite has no channel)."""
     if connection.vendor == "postgresql":
         task = asyncio.get_running_loop().create_task(hear_announcements())
         _hearing.add(task)
@@ -495,6 +509,3 @@ def _hear_announcements_when_served(sender, **kwargs) -> None:
 events_committed.connect(_wake_waiters, dispatch_uid="games.live.watch.wake_waiters")
 players_changed.connect(_wake_players, dispatch_uid="games.live.watch.wake_players")
 serving.stopping.connect(_stop_waiting, dispatch_uid="games.live.watch.stop_waiting")
-serving.started.connect(
-    _hear_announcements_when_served, dispatch_uid="games.live.watch.hear_announcements"
-)

@@ -220,3 +220,35 @@ def test_the_counts_of_streamed_games_are_read_together_off_the_moves_wake_ups(
     assert "uno-version-watch" not in one_by_one
     assert ("uno-version-watch", 2) in together
     assert len(views) >= 4 and all(view["spectators"] == 1 for view in views)
+
+
+def test_a_writer_finds_the_counts_of_the_games_streamed_elsewhere_read_together(monkeypatch):
+    """compose's web processes hold no stream, yet their writes render the frames of the
+    games streamed elsewhere, each view with its spectators' count: the counts of the
+    games announced are read in one call between the announcements' rounds, so a write
+    makes no round trip of its own for them."""
+    from games.live import spectators as spectators_module
+    from games.live.published import streamed
+    from games.live.slots import spectator_slots
+    from games.live.watch import version_watch
+
+    game_ids = [uuid.uuid4() for _ in range(3)]
+    streamed.heard([str(game_id) for game_id in game_ids])
+    store = spectator_slots()
+    watching = store.claim(f"spectators:{game_ids[0]}", 30, holder="someone")
+    one_by_one, together = [], []
+    holders, holders_many = store.holders, store.holders_many
+    monkeypatch.setattr(store, "holders", lambda key: one_by_one.append(key) or holders(key))
+    monkeypatch.setattr(
+        store, "holders_many", lambda keys: together.append(set(keys)) or holders_many(keys)
+    )
+    try:
+        version_watch.streamed_upkeep()  # what hear_announcements runs between its rounds
+        counts = [spectators_module.spectator_count(game_id) for game_id in game_ids]
+    finally:
+        watching.release()
+
+    assert len(together) == 1  # one call (with any other game announced meanwhile)
+    assert {f"spectators:{game_id}" for game_id in game_ids} <= together[0]
+    assert counts == [1, 0, 0]
+    assert one_by_one == []
