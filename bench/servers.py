@@ -58,16 +58,18 @@ def free_port() -> int:
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     slot = int(worker[2:]) + 1 if worker.startswith("gw") and worker[2:].isdigit() else 0
     low = 20000 + (slot % 8) * 1500
-    for port in random.Random().sample(range(low, low + 1500), 1500):
-        if port in _PORTS_GIVEN:
-            continue
-        with socket.socket() as sock:
-            try:
-                sock.bind(("127.0.0.1", port))
-            except OSError:
+    for _ in range(2):  # once every port of the slice was given, they are given again
+        for port in random.Random().sample(range(low, low + 1500), 1500):
+            if port in _PORTS_GIVEN:
                 continue
-        _PORTS_GIVEN.add(port)
-        return port
+            with socket.socket() as sock:
+                try:
+                    sock.bind(("127.0.0.1", port))
+                except OSError:
+                    continue
+            _PORTS_GIVEN.add(port)
+            return port
+        _PORTS_GIVEN.difference_update(range(low, low + 1500))
     raise RuntimeError(f"no free port in {low}..{low + 1499}")
 
 
