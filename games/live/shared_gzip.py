@@ -85,10 +85,5 @@ class GzipStream:
 
 def _deflate(data: bytes, before: bytes) -> bytes:
     """`data` as deflate blocks ending on a byte boundary, coded after `before`."""
-    if before:
-        compressor = zlib.compressobj(
-            LEVEL, zlib.DEFLATED, -WINDOW_BITS, MEMORY_LEVEL, zdict=before
-        )
-    else:
-        compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -WINDOW_BITS, MEMORY_LEVEL)
+    compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -WINDOW_BITS, MEMORY_LEVEL, zdict=before)
     return compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH)

@@ -425,18 +425,16 @@ async def _listen_async(channels=(wakeups.CHANNEL, wakeups.STREAMS_CHANNEL)):
     (unoservice.pooling): a LISTEN holds its session."""
     import psycopg
 
+    listener = None
     try:
         params = pooling.session_connection().get_connection_params()
         params.pop("cursor_factory", None)
         params.setdefault("application_name", LISTENER_NAME)
         listener = await psycopg.AsyncConnection.connect(**params, autocommit=True)
-    except Exception:
-        logger.warning("cannot listen for game notifications; polling", exc_info=True)
-        return None
-    try:
         await listener.execute("; ".join(f"LISTEN {channel}" for channel in channels))
     except BaseException as error:  # cancelled too: the connection would outlive the task
-        await asyncio.shield(listener.close())
+        if listener is not None:
+            await asyncio.shield(listener.close())
         if not isinstance(error, Exception):
             raise
         logger.warning("cannot listen for game notifications; polling", exc_info=True)
