@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.conf import settings as django_settings
+from django.core.servers.basehttp import WSGIRequestHandler
 from hypothesis import HealthCheck, settings
 
 from bench.servers import free_port
@@ -38,6 +39,10 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 # service's processes that tests start.
 os.environ.setdefault("UNO_FIGURES_FLUSH_SECONDS", "0")
 django_settings.UNO_FIGURES_FLUSH_SECONDS = 0
+# Django's test server (`live_server`) writes an answer's headers and its body apart: with
+# Nagle's algorithm on, the body waits for the client's delayed ACK, about 40 ms a
+# request (the schemathesis run spent two thirds of its 157 s so).
+WSGIRequestHandler.disable_nagle_algorithm = True
 
 settings.register_profile("dev", max_examples=50)
 settings.register_profile(
