@@ -125,6 +125,9 @@ def serve(tmp_path, child_env, get_free_port, repo_dir):
 
     yield start
 
+    for served in started:
+        # Captured, so shown only when the test failed: what the server said, to the end.
+        print(f"--- bin/serve on port {served.port} said:\n{served.output()[-12000:]}")
     for served in started:  # never leave anything running, whatever the test did
         # Its children run in sessions of their own and outlive it: found before it goes.
         tree = served.tree()
