@@ -8,6 +8,13 @@ listing the folder in between takes an empty file, fails to decode it and exits
 (celery/kombu#1551), which stops `bin/serve`. Here a message is written under a name the
 worker ignores and renamed into place, which is atomic within a folder.
 
+A fanout exchange's table of bound queues (each worker binds its remote-control queue to
+`celery.pidbox` as it starts, and bin/serve starts two workers at once) had the same
+flaw: kombu creates the table's file empty, then locks and writes it, so a worker binding
+meanwhile read nothing, failed to decode it and exited, or truncated the other's binding.
+Here the table is changed under a lock file that every binder takes first, and written
+whole by a rename, so a reader always finds a complete table.
+
 Redis (compose): kombu's transport, with one client per channel for its synchronous
 commands. kombu makes a new `redis.Redis` for each (every task published), and building
 one (its table of response callbacks) was about a third of the 1.1 ms of CPU a
@@ -17,13 +24,14 @@ pool, so one serves them all. A timed game publishes a deadline sweep on most mo
 
 from __future__ import annotations
 
+import contextlib
 import os
 import uuid
 from time import monotonic
 
-from kombu.transport import filesystem, redis
+from kombu.transport import filesystem, redis, virtual
 from kombu.utils.encoding import str_to_bytes
-from kombu.utils.json import dumps
+from kombu.utils.json import dumps, loads
 
 #: A message being written: the worker takes only names ending in ".<queue>.msg".
 PARTIAL_SUFFIX = ".partial"
@@ -41,6 +49,49 @@ class Channel(filesystem.Channel):
             os.replace(partial, final)
         except OSError as exc:
             raise filesystem.ChannelError(f"Cannot add file {final!r} to directory") from exc
+
+    def _queue_bind(self, exchange, routing_key, pattern, queue):
+        bound = filesystem.exchange_queue_t(routing_key or "", pattern or "", queue or "")
+        with self._exchange_table(exchange) as queues:
+            if bound not in queues:
+                queues.insert(0, bound)
+
+    def _delete(self, queue, exchange, routing_key, pattern, *args, **kwargs):
+        # kombu's virtual channel forgets the queue; the table is changed here, not by
+        # the filesystem channel's own unlocked rewrite
+        virtual.Channel._delete(self, queue, exchange, routing_key, pattern, *args, **kwargs)
+        bound = filesystem.exchange_queue_t(routing_key or "", pattern or "", queue or "")
+        with self._exchange_table(exchange) as queues:
+            if bound in queues:
+                queues.remove(bound)
+
+    @contextlib.contextmanager
+    def _exchange_table(self, exchange):
+        """The exchange's bound queues, for the block to change: read and written back
+        while this process holds the exchange's lock file, written whole by a rename."""
+        table = self._exchange_file(exchange)
+        self.control_folder.mkdir(exist_ok=True)
+        try:
+            with open(f"{table}.lock", "ab") as guard:
+                filesystem.lock(guard, filesystem.LOCK_EX)
+                try:
+                    try:
+                        queues = [
+                            filesystem.exchange_queue_t(*q) for q in loads(table.read_bytes())
+                        ]
+                    except FileNotFoundError:
+                        queues = []
+                    before = list(queues)
+                    yield queues
+                    if queues != before:
+                        partial = f"{table}{PARTIAL_SUFFIX}"
+                        with open(partial, "wb") as file:
+                            file.write(str_to_bytes(dumps(queues)))
+                        os.replace(partial, table)
+                finally:
+                    filesystem.unlock(guard)
+        except OSError as exc:
+            raise filesystem.ChannelError(f"Cannot change {table}") from exc
 
 
 class FilesystemTransport(filesystem.Transport):

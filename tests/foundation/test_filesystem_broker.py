@@ -22,6 +22,7 @@ def _channel(folder, transport):
         "data_folder_out": str(folder),
         "processed_folder": str(folder),
         "store_processed": False,
+        "control_folder": str(folder / "control"),
     }
     return Connection(
         "filesystem://localhost//", transport=transport, transport_options=options
@@ -97,3 +98,41 @@ def test_a_worker_reading_while_another_process_sends_gets_every_message_whole(t
         sender.join(timeout=60)
 
     assert sorted(numbers) == list(range(MESSAGES))  # each once; kombu keeps no order within a ms
+
+
+BINDERS = 6
+EXCHANGES = 300
+
+
+def _bind_all(folder, transport, name, start):
+    """One worker starting: binds its queue to each fanout exchange (as a Celery worker
+    binds its remote-control queue to `celery.pidbox`), all binders at once."""
+    channel = _channel(folder, transport)
+    start.wait()
+    for exchange in range(EXCHANGES):
+        channel._queue_bind(f"fanout{exchange}", "", "", name)
+
+
+def test_workers_that_start_together_each_bind_their_queue_and_none_fails(tmp_path):
+    """kombu's transport creates an exchange's table under its final name and then writes
+    it: a second worker binding meanwhile read an empty table and exited (the embedded
+    mode starts two workers at once), or overwrote the first one's binding."""
+    context = multiprocessing.get_context("fork")
+    start = context.Barrier(BINDERS)
+    binders = [
+        context.Process(
+            target=_bind_all,
+            args=(tmp_path, "unoservice.broker:FilesystemTransport", f"q{n}", start),
+        )
+        for n in range(BINDERS)
+    ]
+    for binder in binders:
+        binder.start()
+    for binder in binders:
+        binder.join(timeout=60)
+
+    assert [binder.exitcode for binder in binders] == [0] * BINDERS
+    channel = _channel(tmp_path, broker.FilesystemTransport)
+    for exchange in range(EXCHANGES):
+        bound = sorted(entry.queue for entry in channel.get_table(f"fanout{exchange}"))
+        assert bound == [f"q{n}" for n in range(BINDERS)], exchange
