@@ -117,7 +117,7 @@ def test_workers_that_start_together_each_bind_their_queue_and_none_fails(tmp_pa
     """kombu's transport creates an exchange's table under its final name and then writes
     it: a second worker binding meanwhile read an empty table and exited (the embedded
     mode starts two workers at once), or overwrote the first one's binding."""
-    context = multiprocessing.get_context("fork")
+    context = multiprocessing.get_context("spawn")
     start = context.Barrier(BINDERS)
     binders = [
         context.Process(
