@@ -136,3 +136,18 @@ def test_workers_that_start_together_each_bind_their_queue_and_none_fails(tmp_pa
     for exchange in range(EXCHANGES):
         bound = sorted(entry.queue for entry in channel.get_table(f"fanout{exchange}"))
         assert bound == [f"q{n}" for n in range(BINDERS)], exchange
+
+
+def test_a_queue_deleted_leaves_the_other_bindings_of_its_exchange(tmp_path):
+    channel = _channel(tmp_path, broker.FilesystemTransport)
+    for name in ("q0", "q1"):
+        channel._queue_bind("fanout", "", "", name)
+    channel._put("q0", {"number": 1})
+
+    channel._delete("q0", "fanout", "", "")
+    channel._delete("q0", "fanout", "", "")  # a second time changes nothing
+
+    assert [entry.queue for entry in channel.get_table("fanout")] == ["q1"]
+    with pytest.raises(queue.Empty):
+        channel._get("q0")  # its messages went with it
+    assert sorted(os.listdir(tmp_path / "control")) == ["fanout.exchange", "fanout.exchange.lock"]
