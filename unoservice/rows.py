@@ -14,9 +14,11 @@ from collections.abc import Sequence
 from contextlib import contextmanager
 from functools import cache
 
+import orjson
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from django.db.models import Model
+from psycopg.types.json import Jsonb
 
 from unoservice.replica import reading_alias
 
@@ -155,16 +157,52 @@ def insert_rows_and_update_row(
 ) -> None:
     """`insert_rows(instances)` then `update_row(instance, names)`, as one statement on
     PostgreSQL (a data-modifying WITH: one round trip fewer for every write of a game);
-    as two elsewhere."""
+    as two elsewhere.
+
+    On PostgreSQL the rows go as one JSON array (`jsonb_to_recordset`), so the statement's
+    text and parameter count are the same whatever the number of rows: psycopg keeps its
+    parsing of a statement only up to 50 parameters, which a parameter per column of each
+    row passed at three events (bench/move_cpu.py --instructions: docs/performance.md).
+    A row orjson cannot encode goes as before, a parameter per column."""
     database = connections[DEFAULT_DB_ALIAS]
     if database.vendor != "postgresql" or not instances:
         insert_rows(instances)
         update_row(instance, names)
         return
-    values = _insert_values(instances, database) + _update_values(instance, names, database)
-    sql = _insert_and_update_sql(type(instances[0]), len(instances), type(instance), names)
+    model = type(instances[0])
+    try:
+        rows = _rows_as_json(instances, database)
+    except TypeError:
+        values = _insert_values(instances, database)
+        sql = _insert_and_update_sql(model, len(instances), type(instance), names)
+    else:
+        values = [rows]
+        sql = _insert_json_and_update_sql(model, type(instance), names)
+    values += _update_values(instance, names, database)
     with binding_on_the_server(database) as cursor:
         cursor.execute(sql, values)
+
+
+def _rows_as_json(instances: Sequence[Model], database) -> Jsonb:
+    """The rows as a JSON array of objects by column name, each value as the ORM would
+    save it (a JSON column's value as itself, not as text). TypeError when a value cannot
+    go so (orjson refuses it, or a JSON column has an encoder of its own)."""
+    fields = _insert_fields(type(instances[0]))
+    if any(isinstance(f, models.JSONField) and f.encoder is not None for f in fields):
+        raise TypeError("a JSON column with its own encoder")
+    rows = [
+        {
+            field.column: (
+                getattr(row, field.attname)
+                if isinstance(field, models.JSONField)
+                else _saved_value(field, row, True, database)
+            )
+            for field in fields
+        }
+        for row in instances
+    ]
+    encoded = orjson.dumps(rows, option=orjson.OPT_NON_STR_KEYS)
+    return Jsonb(None, dumps=lambda _rows: encoded)
 
 
 def _insert_values(instances: Sequence[Model], database) -> list:
@@ -232,6 +270,22 @@ def _insert_sql(model: type[Model], rows: int) -> str:
     columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"
     return f"INSERT INTO {table(model)} ({columns}) VALUES " + ", ".join([row] * rows)
+
+
+@cache
+def _insert_json_and_update_sql(
+    inserted: type[Model], updated: type[Model], names: tuple[str, ...]
+) -> str:
+    fields = _insert_fields(inserted)
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    typed = ", ".join(
+        f"{connection.ops.quote_name(f.column)} {f.db_type(connection)}" for f in fields
+    )
+    insert = (
+        f"INSERT INTO {table(inserted)} ({columns}) "
+        f"SELECT {columns} FROM jsonb_to_recordset(%s) AS row_({typed})"
+    )
+    return f"WITH inserted AS ({insert}) {_update_sql(updated, names)}"
 
 
 @cache

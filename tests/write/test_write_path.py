@@ -427,3 +427,49 @@ def test_the_write_statements_values_are_the_ones_django_would_save(table):
     assert _saved_value(Game._meta.get_field("phase"), narrow, False, connection) == game.phase
     narrow.round = "3"  # not the field's type: converted by the field, as Django would
     assert _saved_value(Game._meta.get_field("round"), narrow, False, connection) == 3
+
+
+@pytest.mark.parametrize("count", [1, 5])
+@pytest.mark.parametrize("beyond_orjson", [False, True], ids=["as_json", "as_columns"])
+def test_a_writes_events_and_head_row_are_stored_as_the_orm_would_store_them(
+    postgres, table, count, beyond_orjson
+):
+    """The events and head row's one statement (unoservice.rows) stores each row as the
+    ORM's own save would, in one statement text whatever the number of events (psycopg
+    keeps its parsing of a statement of up to 50 parameters only); a value orjson cannot
+    encode (an integer past 64 bits) goes a parameter per column, as before."""
+    from unoservice.rows import insert_rows_and_update_row
+
+    game, _, _ = table
+    game = Game.head_row(game.id)
+    last = GameEvent.objects.filter(game=game).order_by("seq").last()
+    events = [
+        GameEvent(
+            game_id=game.id,
+            seq=last.seq + n,
+            type="probe",
+            schema_version=1,
+            public={"n": n, "big": 2**70 if beyond_orjson else 2**40, "nested": [None, "é"]},
+            private=None if n % 2 else {"cards": ["red-5"], "nonce": "\u2603"},
+            private_digest="" if n % 2 else "d" * 64,
+            actor="seat:0",
+            recorded_at=datetime(2026, 12, 7, 20, 0, n, 123456 + n, tzinfo=UTC),
+            prev_hash="p" * 64,
+            hash=f"{n:064d}",
+        )
+        for n in range(1, count + 1)
+    ]
+    game.version = last.seq + count
+    with CaptureQueriesContext(connection) as queries:
+        insert_rows_and_update_row(events, game, ("version",))
+
+    [statement] = [q["sql"] for q in queries.captured_queries]
+    parameters = 3 if not beyond_orjson else 11 * count + 2  # the rows, version, id
+    assert statement.endswith(f'"version" = ${parameters - 1} WHERE "id" = ${parameters}')
+    stored = GameEvent.objects.filter(game=game, seq__gt=last.seq).order_by("seq")
+    fields = [f.attname for f in GameEvent._meta.concrete_fields if f.attname != "id"]
+    assert [[getattr(e, f) for f in fields] for e in stored] == [
+        [getattr(e, f) for f in fields] for e in events
+    ]
+    assert [e.private is None for e in stored] == [n % 2 == 1 for n in range(1, count + 1)]
+    assert Game.objects.get(pk=game.id).version == last.seq + count
