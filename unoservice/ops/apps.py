@@ -11,6 +11,7 @@ class OpsConfig(AppConfig):
         from django.contrib import admin
         from django.core.signals import got_request_exception, request_started
 
+        from unoservice.cache_closing import skip_closing_caches_that_need_no_closing
         from unoservice.connection_checks import skip_the_check_of_quiet_connections
         from unoservice.ops.signals import count_server_error
 
@@ -19,4 +20,5 @@ class OpsConfig(AppConfig):
         request_started.connect(
             skip_the_check_of_quiet_connections, dispatch_uid="ops.quiet_connections"
         )
+        skip_closing_caches_that_need_no_closing()
         admin.site.index_template = "admin/ops/index.html"
