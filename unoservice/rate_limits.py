@@ -111,7 +111,9 @@ class WindowInOneTrip(throttling.SimpleRateThrottle):
         self.key = self.get_cache_key(request, view)
         if self.key is None:
             return True
-        counted = _counted_already(request, self.cache.make_and_validate_key(f"{self.key}:window"))
+        # make_key, not make_and_validate_key: the validation only warns of keys that
+        # memcached would refuse, and cost about 1% of a move under cProfile.
+        counted = _counted_already(request, self.cache.make_key(f"{self.key}:window"))
         if counted is not None:
             self.now, found = counted
         else:
@@ -144,7 +146,7 @@ class ScopedRateThrottle(ReportsRateLimit, throttling.ScopedRateThrottle, Window
         if rate is None:
             return None
         limit, duration = self.parse_rate(rate)
-        key = self.cache.make_and_validate_key(
+        key = self.cache.make_key(
             self.cache_format % {"scope": scope, "ident": _CALLER} + ":window"
         )
         prefix, _, suffix = str(key).partition(_CALLER)
@@ -167,7 +169,7 @@ def sliding_window(
             script = cache.client.get_client(write=True).register_script(_SLIDING_WINDOW)
             cache._uno_sliding_window = script  # the client, and so the script, is kept
         recorded, count, oldest = script(
-            keys=[cache.make_and_validate_key(key)],
+            keys=[cache.make_key(key)],
             args=[repr(now), repr(float(duration)), limit, secrets.token_hex(8)],
         )
     except RedisError:
