@@ -30,7 +30,13 @@ def schema_version_of(type_: str) -> int:
     return SCHEMA_VERSIONS.get(type_, SCHEMA_VERSION)
 
 
+#: Values that are already JSON: most of an event's leaves, so looked at first.
+_ALREADY_JSON = frozenset({str, int, bool, float, type(None)})
+
+
 def to_json(value: Any) -> Any:
+    if type(value) in _ALREADY_JSON:
+        return value
     if isinstance(value, Card):
         return value.code
     if isinstance(value, Enum):
