@@ -44,10 +44,14 @@ class Columns:
         nulls of a LEFT JOIN miss."""
         if values[0] is None:
             return None
-        converters = _converters(self.model, tuple(self.names))
         database = connections[alias]
-        converted = [_convert(c, v, database) for c, v in zip(converters, values, strict=True)]
-        return self.model.from_db(alias, self.names, converted)
+        row = list(values)
+        for index, converters in _converted_columns(self.model, tuple(self.names)):
+            value = row[index]
+            for converter, expression in converters:
+                value = converter(value, expression, database)
+            row[index] = value
+        return self.model.from_db(alias, self.names, row)
 
 
 def table(model: type[Model]) -> str:
@@ -112,21 +116,17 @@ def binding_on_the_server(database):
         yield cursor
 
 
-def _convert(converters, value, database):
-    for converter, expression in converters:
-        value = converter(value, expression, database)
-    return value
-
-
 @cache
-def _converters(model: type[Model], names: tuple[str, ...]) -> list[list]:
-    """For each field, the backend's and the field's converters, as the ORM applies them."""
+def _converted_columns(model: type[Model], names: tuple[str, ...]) -> list[tuple[int, list]]:
+    """The backend's and the field's converters of each column that has any, by its
+    index, as the ORM applies them (most columns have none)."""
     by_attname = {f.attname: f for f in model._meta.concrete_fields}
     result = []
-    for name in names:
+    for index, name in enumerate(names):
         column = by_attname[name].get_col(model._meta.db_table)
         found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-        result.append([(converter, column) for converter in found])
+        if found:
+            result.append((index, [(converter, column) for converter in found]))
     return result
 
 
