@@ -188,8 +188,8 @@ def _rows_as_json(instances: Sequence[Model], database) -> Jsonb:
     save it (a JSON column's value as itself, not as text). TypeError when a value cannot
     go so (orjson refuses it, or a JSON column has an encoder of its own)."""
     fields = _insert_fields(type(instances[0]))
-    if any(isinstance(f, models.JSONField) and f.encoder is not None for f in fields):
-        raise TypeError("a JSON column with its own encoder")
+    if not _goes_as_json(type(instances[0])):
+        raise TypeError("a column whose value JSON may not carry as PostgreSQL reads it")
     rows = [
         {
             field.column: (
@@ -203,6 +203,31 @@ def _rows_as_json(instances: Sequence[Model], database) -> Jsonb:
     ]
     encoded = orjson.dumps(rows, option=orjson.OPT_NON_STR_KEYS)
     return Jsonb(None, dumps=lambda _rows: encoded)
+
+
+#: Fields whose saved value JSON carries as PostgreSQL would read it from a parameter
+#: (not a float, whose NaN orjson writes as null, nor bytes, a decimal or a duration).
+_JSON_CARRIED = (
+    models.CharField,
+    models.TextField,
+    models.IntegerField,
+    models.BooleanField,
+    models.UUIDField,
+    models.DateTimeField,
+)
+
+
+def _carried_by_json(field) -> bool:
+    if isinstance(field, models.JSONField):
+        return field.encoder is None
+    if isinstance(field, models.ForeignKey):
+        return _carried_by_json(field.target_field)
+    return isinstance(field, _JSON_CARRIED)
+
+
+@cache
+def _goes_as_json(model: type[Model]) -> bool:
+    return all(_carried_by_json(f) for f in _insert_fields(model))
 
 
 def _insert_values(instances: Sequence[Model], database) -> list:

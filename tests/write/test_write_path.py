@@ -9,6 +9,7 @@ import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.request import Request
@@ -473,3 +474,22 @@ def test_a_writes_events_and_head_row_are_stored_as_the_orm_would_store_them(
     ]
     assert [e.private is None for e in stored] == [n % 2 == 1 for n in range(1, count + 1)]
     assert Game.objects.get(pk=game.id).version == last.seq + count
+
+
+def test_rows_go_as_json_only_with_columns_json_carries_as_postgresql_reads_them():
+    """A float's NaN (orjson writes null), bytes, a decimal, a duration or a JSON column
+    with an encoder of its own would not arrive as they would a parameter each."""
+    from django.db import models
+
+    from unoservice.fields import JSONField
+    from unoservice.rows import _carried_by_json, _goes_as_json
+
+    assert _goes_as_json(GameEvent)
+    for field in (
+        models.FloatField(),
+        models.BinaryField(),
+        models.DecimalField(max_digits=5, decimal_places=2),
+        models.DurationField(),
+        JSONField(encoder=DjangoJSONEncoder),
+    ):
+        assert not _carried_by_json(field), field
