@@ -113,10 +113,10 @@ def proxy(repo_dir, tmp_path, require_service):
                 backend.server_close()
 
 
-def get(port: int, path: str) -> tuple[int, str, bytes]:
+def get(port: int, path: str, headers: dict | None = None) -> tuple[int, str, bytes]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     try:
-        connection.request("GET", path)
+        connection.request("GET", path, headers=headers or {})
         answer = connection.getresponse()
         return answer.status, answer.getheader("X-Served-By"), answer.read()
     finally:
@@ -203,3 +203,11 @@ def test_a_server_that_died_is_passed_over_and_its_games_streams_go_to_another(p
     assert set(before.values()) == {"streams0", "streams1"}
     assert set(after.values()) == {"streams1"}
     assert all(after[g] == before[g] for g in games if before[g] == "streams1")
+
+
+def test_headers_up_to_the_web_servers_own_limit_pass_the_proxy(proxy):
+    """The web servers answer 431 `headers_too_large` past WEB_MAX_HEADER_BYTES (32 KiB by
+    default); the proxy must pass anything under it on, for the web server to judge."""
+    port, web, _ = proxy
+    status, server, _ = get(port, "/api/v1/games/large", headers={"X-Large": "x" * 30_000})
+    assert (status, server[:3]) == (200, "web")
