@@ -34,6 +34,15 @@ from .state import (
 FORMAT = 5  # 4: UNO FLIP!'s `deck` and `side`; 5: the pending draw as one value
 
 _SEAT_STATUS = {s.value: s for s in SeatStatus}
+# Each closed set by its values: a dictionary's lookup costs a fraction of `Enum(value)`,
+# and every read of a game in play rebuilds a state.
+_STATUS = {s.value: s for s in Status}
+_SIDE = {s.value: s for s in Side}
+_COLOR = {c.value: c for c in Color}
+_PHASE = {p.value: p for p in Phase}
+_TIMEOUT_ACTION = {a.value: a for a in TimeoutAction}
+_ON_ABANDON = {a.value: a for a in OnAbandon}
+_SHUFFLE_REASON = {r.value: r for r in ShuffleReason}
 _RULES_CACHE: dict[str, Any] = {}
 
 
@@ -130,7 +139,7 @@ def _turn_dark_face_up(state: GameState) -> None:
 def _state_from_json(data: dict[str, Any]) -> GameState:
     draw4, owed, pending, winner = data["draw4"], data["owed"], data["pending"], data["winner"]
     return GameState(
-        status=Status(data["status"]),
+        status=_STATUS[data["status"]],
         rules=_rules(data["rules"]),
         seat_count=data["seat_count"],
         engine_version=data["engine_version"],
@@ -144,11 +153,11 @@ def _state_from_json(data: dict[str, Any]) -> GameState:
         discard_pile=_cards(data["discard_pile"]),
         out_of_play=_cards(data["out_of_play"]),
         deck=_cards(data["deck"]),
-        side=Side(data["side"]),
-        color=Color(data["color"]) if data["color"] else None,
+        side=_SIDE[data["side"]],
+        color=_COLOR[data["color"]] if data["color"] else None,
         direction=data["direction"],
         to_act=data["to_act"],
-        phase=Phase(data["phase"]),
+        phase=_PHASE[data["phase"]],
         turn_serial=data["turn_serial"],
         pending=pending and PendingDraw(*pending),
         draw4=draw4 and Draw4Play(draw4[0], draw4[1], _cards(draw4[2])),
@@ -163,12 +172,12 @@ def _state_from_json(data: dict[str, Any]) -> GameState:
         uno_serial=data["uno_serial"],
         consecutive_passes=data["consecutive_passes"],
         timeouts=tuple(data["timeouts"]),
-        timeout_action=TimeoutAction(data["timeout_action"]),
+        timeout_action=_TIMEOUT_ACTION[data["timeout_action"]],
         abandon_after=data["abandon_after"],
-        on_abandon=OnAbandon(data["on_abandon"]),
+        on_abandon=_ON_ABANDON[data["on_abandon"]],
         timers=Timers(*data["timers"]),
         shuffles=tuple(
-            ShuffleRecord(ShuffleReason(reason), _cards(order), salt, commitment)
+            ShuffleRecord(_SHUFFLE_REASON[reason], _cards(order), salt, commitment)
             for reason, order, salt, commitment in data["shuffles"]
         ),
         winner=tuple(winner) if isinstance(winner, list) else winner,
