@@ -116,6 +116,10 @@ def database(url: str | None, data: Path) -> dict:
         raise ImproperlyConfigured(f"DATABASE_URL is not usable: {exc}") from None
     engine = config["ENGINE"]
     if engine == "django.db.backends.sqlite3":
+        config["ENGINE"] = "unoservice.sqlite"  # Django's, its writers taking turns
+        # The test database in memory, as Django's SQLite backend has it by default (tools
+        # that know that backend by name, pytest-django among them, would not see it).
+        config.setdefault("TEST", {}).setdefault("NAME", ":memory:")
         config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
     elif engine == "django.db.backends.postgresql":
         config["OPTIONS"] = {"connect_timeout": 5, **config.get("OPTIONS", {})}

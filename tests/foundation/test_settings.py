@@ -15,7 +15,7 @@ from unoservice import env
 def test_no_database_url_means_sqlite_in_the_data_folder_with_wal_and_immediate(tmp_path):
     config = env.database(None, tmp_path)
 
-    assert config["ENGINE"] == "django.db.backends.sqlite3"
+    assert config["ENGINE"] == "unoservice.sqlite"  # Django's, its writers taking turns
     assert config["NAME"] == str(tmp_path / "db.sqlite3")
     assert config["OPTIONS"] == {
         "transaction_mode": "IMMEDIATE",
