@@ -25,6 +25,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
         super().__init__(*args, **kwargs)
         self._turn: int | None = None  # the lock file's descriptor while this one writes
         self._turns_file: int | None = None
+        self._turns_pid = 0  # a forked process opens its own: a lock is its open file's
 
     def _start_transaction_under_autocommit(self):
         self._take_turn()
@@ -51,20 +52,21 @@ class DatabaseWrapper(base.DatabaseWrapper):
             super()._close()
         finally:
             self._end_turn()
-            if self._turns_file is not None:
+            if self._turns_file is not None and self._turns_pid == os.getpid():
                 os.close(self._turns_file)
-                self._turns_file = None
+            self._turns_file = None
 
     def _take_turn(self) -> None:
         if self._turn is not None or self.is_in_memory_db():
             return
-        if self._turns_file is None:
+        if self._turns_file is None or self._turns_pid != os.getpid():
             path = f"{self.settings_dict['NAME']}.writers"
             self._turns_file = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            self._turns_pid = os.getpid()
         fcntl.flock(self._turns_file, fcntl.LOCK_EX)
         self._turn = self._turns_file
 
     def _end_turn(self) -> None:
-        if self._turn is not None:
-            self._turn = None
-            fcntl.flock(self._turns_file, fcntl.LOCK_UN)
+        turn, self._turn = self._turn, None
+        if turn is not None and self._turns_pid == os.getpid():  # not a parent's, forked
+            fcntl.flock(turn, fcntl.LOCK_UN)
