@@ -163,7 +163,8 @@ def insert_rows_and_update_row(
     text and parameter count are the same whatever the number of rows: psycopg keeps its
     parsing of a statement only up to 50 parameters, which a parameter per column of each
     row passed at three events (bench/move_cpu.py --instructions: docs/performance.md).
-    A row orjson cannot encode goes as before, a parameter per column."""
+    Rows JSON would not carry exactly (a column type it may change, a value orjson
+    refuses) go as before, a parameter per column."""
     database = connections[DEFAULT_DB_ALIAS]
     if database.vendor != "postgresql" or not instances:
         insert_rows(instances)
