@@ -127,6 +127,12 @@ def test_at_rest_the_service_logs_nothing_and_a_move_logs_one_json_line(serve):
     view = call("POST", f"/api/v1/games/{game['id']}/start", ann["token"])
     mover = ann if view["to_act"] == 0 else bob
     actions = call("GET", f"/api/v1/games/{game['id']}/legal-actions", mover["token"])["actions"]
+    # The server's output reaches the test through a pipe: the GET's own line may not be
+    # in it yet, and must not be counted as the move's.
+    deadline = time.monotonic() + 10
+    while "/legal-actions 200" not in served.output():
+        assert time.monotonic() < deadline, served.output()
+        time.sleep(0.05)
     before_move = len(served.output())
     call("POST", f"/api/v1/games/{game['id']}/actions", mover["token"], actions[0], "move-1")
     time.sleep(1)
