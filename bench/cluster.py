@@ -72,6 +72,8 @@ for path in (REPO, REPO / "clients" / "python"):
         sys.path.insert(0, str(path))
 
 from bench.servers import (  # noqa: E402
+    ASGI_APP,
+    WEB_TIER,
     console_rows,
     free_port,
     haproxy_config,
@@ -255,9 +257,10 @@ def own_folder(work: Path, name: str) -> dict:
     return {"UNO_DATA_DIR": str(folder), "PROMETHEUS_MULTIPROC_DIR": str(folder / "metrics")}
 
 
-def start_web(work: Path, name: str, port: int, workers: int) -> Node:
-    """Compose's web command; with one process, its streams command."""
-    argv = [sys.executable, "-m", "gunicorn", "unoservice.asgi:application"]
+def start_web(work: Path, name: str, port: int, workers: int, streams: bool = False) -> Node:
+    """Compose's web command or, with `streams`, its streams command."""
+    served = [ASGI_APP] if streams else WEB_TIER
+    argv = [sys.executable, "-m", "gunicorn", *served]
     argv += ["--config=python:unoservice.gunicorn_conf", f"--bind=127.0.0.1:{port}"]
     argv += [f"--workers={workers}", "--no-control-socket", "--log-level=warning"]
     return Node(name, argv, work / f"{name}.log", own_folder(work, name))
@@ -558,7 +561,9 @@ def run(args, work: Path, stack: contextlib.ExitStack) -> dict:
     web_ports = [free_port(), free_port()]
     webs = [start_web(work, f"web{i}", port, args.web_workers) for i, port in enumerate(web_ports)]
     stream_ports = [free_port() for _ in range(args.stream_nodes)]
-    stream_nodes = [start_web(work, f"streams{i}", port, 1) for i, port in enumerate(stream_ports)]
+    stream_nodes = [
+        start_web(work, f"streams{i}", port, 1, streams=True) for i, port in enumerate(stream_ports)
+    ]
     workers = [start_worker(work, f"worker{i}") for i in range(2)]
     beat = start_beat(work)
     nodes = [*webs, *stream_nodes, *workers, beat]

@@ -26,14 +26,18 @@ endpoints on the same SQLite file.
 
 --server, the project's server (--workers 4 processes where it has workers):
 - production (the default for PostgreSQL): docker-compose.yml's web command, `gunicorn
-  unoservice.asgi:application --config=python:unoservice.gunicorn_conf -w N` (uvicorn
-  workers: async views on the event loop, the rest through Django's WSGI handler in
-  a2wsgi's pool of WEB_THREADS threads with persistent connections; chosen from these
-  figures and bench/waiting.py's, docs/performance.md);
+  unoservice.wsgi:application --config=python:unoservice.gunicorn_conf -k
+  unoservice.gunicorn_sync_worker.SyncWorker -w N` (gunicorn's sync worker with the
+  contract's header limits, persistent connections; compose's proxy sends what waits to
+  its `streams`; chosen from these figures, docs/performance.md);
+- streams: docker-compose.yml's streams command (and bin/serve's) with N processes,
+  `gunicorn unoservice.asgi:application --config=python:unoservice.gunicorn_conf -w N`
+  (uvicorn workers: async views on the event loop, the rest through Django's WSGI
+  handler in a2wsgi's pool of WEB_THREADS threads with persistent connections);
 - gunicorn-sync: `gunicorn unoservice.wsgi:application -w N`, CONN_MAX_AGE=60;
 - gunicorn-gthread: the same with `-k gthread --threads T` (--threads 4), CONN_MAX_AGE=60
   (how the service was served before long-polls became asynchronous);
-- django-asgi: the production server with Django's own ASGI handler for every request
+- django-asgi: the streams server with Django's own ASGI handler for every request
   (bench/django_asgi.py), psycopg's pool; django-asgi-pooled: the same with the views'
   synchronous code in a pool of --threads threads, CONN_MAX_AGE=60;
 - uvicorn: `uvicorn unoservice.asgi:application --workers N --loop uvloop --http
@@ -41,11 +45,11 @@ endpoints on the same SQLite file.
 - gunicorn-asgi: gunicorn's own ASGI worker (`-k asgi`, gunicorn 25+), pool;
 - gunicorn-uvicorn: `-k uvicorn_worker.UvicornWorker` (or uvicorn's deprecated
   `uvicorn.workers.UvicornWorker` when the uvicorn-worker package is not installed), pool
-  (the production application under other servers: its proxy-header and Nagle settings
-  are the production worker's own, unoservice/gunicorn_worker.py);
-- granian: `granian --interface asgi --loop uvloop --workers N` serving the production
+  (the ASGI application under other servers: its proxy-header and Nagle settings
+  are the uvicorn worker's own, unoservice/gunicorn_worker.py);
+- granian: `granian --interface asgi --loop uvloop --workers N` serving the ASGI
   application (bench/granian_app.py), UNO_DB_CONN_MAX_AGE=60 as gunicorn_conf sets it;
-- serve (the default for SQLite): exactly bin/serve's web process (the production
+- serve (the default for SQLite): exactly bin/serve's web process (the streams
   configuration with 2 workers), the service's own database settings.
 --project-db service|persistent|pool overrides the project's database connection
 (persistent: CONN_MAX_AGE=60; pool: BENCH_DB_POOL=4). Several servers separated by
@@ -113,6 +117,8 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from bench.servers import (  # noqa: E402
+    ASGI_APP,
+    WEB_TIER,
     Pgbouncer,
     console_rows,
     cpu_seconds,
@@ -152,7 +158,8 @@ def _uvicorn_worker_class() -> str | None:
 UVICORN_WORKER = _uvicorn_worker_class()
 # name: (interface, database connection when --project-db is not given)
 SERVERS = {
-    "production": ("asgi", "service"),
+    "production": ("wsgi", "service"),
+    "streams": ("asgi", "service"),
     "gunicorn-sync": ("wsgi", "persistent"),
     "gunicorn-gthread": ("wsgi", "persistent"),
     "uvicorn": ("asgi", "pool"),
@@ -444,12 +451,14 @@ def server_argv(kind: str, port: int, workers: int, threads: int) -> list[str]:
     python = sys.executable
     served = [python, "-m", "gunicorn", "--config=python:unoservice.gunicorn_conf"]
     served += [f"--bind=127.0.0.1:{port}"]
-    production = [*served, "unoservice.asgi:application"]
+    asgi = [*served, ASGI_APP]
     if kind == "production":  # docker-compose.yml's web command
-        return [*production, f"--workers={workers}", "--log-level=warning"]
+        return [*served, *WEB_TIER, f"--workers={workers}", "--log-level=warning"]
+    if kind == "streams":  # docker-compose.yml's streams command, with --workers processes
+        return [*asgi, f"--workers={workers}", "--log-level=warning"]
     if kind == "serve":  # manage.py serve's web child (unoservice/ops/.../serve.py)
-        return [*production, f"--workers={SERVE_WEB_WORKERS}", "--graceful-timeout=5"]
-    if kind.startswith("django-asgi"):  # the production server, Django's ASGI handler for all
+        return [*asgi, f"--workers={SERVE_WEB_WORKERS}", "--graceful-timeout=5"]
+    if kind.startswith("django-asgi"):  # the streams server, Django's ASGI handler for all
         return [*served, "bench.django_asgi:application", f"--workers={workers}"]
     if kind == "granian":  # granian's ASGI interface, the production application
         granian = [python, "-m", "granian", "--interface", "asgi", "--no-ws", "--no-log"]

@@ -182,6 +182,14 @@ def start_redis(stack: contextlib.ExitStack, work: Path) -> tuple[str, int]:
 
 
 REPO = Path(__file__).resolve().parent.parent
+#: What docker-compose.yml's `web` command serves, after `gunicorn`: the WSGI application
+#: under the sync worker (the proxy sends what waits to `streams`, which serve ASGI_APP
+#: under the configuration's uvicorn workers, as bin/serve does).
+WEB_TIER = [
+    "unoservice.wsgi:application",
+    "--worker-class=unoservice.gunicorn_sync_worker.SyncWorker",
+]
+ASGI_APP = "unoservice.asgi:application"
 
 
 def haproxy_config(

@@ -5,9 +5,10 @@ streams cost the moves.
     uv run python bench/streams.py --games 10 --streams-per-game 3 --seconds 5
 
 The service runs as docker-compose.yml serves it: its proxy (HAProxy with
-deploy/haproxy.cfg) in front of the web command (gunicorn, uvicorn workers, 4 processes;
+deploy/haproxy.cfg) in front of the web command (gunicorn, sync workers, 4 processes;
 bench/load.py starts it) and of --stream-processes stream processes (1; 0: no proxy, the
-web processes hold the streams, as without it), on a PostgreSQL and a Redis this script
+web processes run the streams' command, uvicorn workers, and hold the streams, as
+bin/serve's do), on a PostgreSQL and a Redis this script
 starts in a temporary folder (or the PostgreSQL server of DATABASE_URL, a fresh database
 on it, and the Redis of --redis-url). Redis holds the stream slots, the throttles'
 counters and the Celery queue, as in compose. Set-up over HTTP: --games 2-seat public
@@ -926,11 +927,11 @@ METRICS_TOKEN = "bench-streams-metrics"
 def start_stream_servers(
     stack: contextlib.ExitStack, database: load.Database, work: Path, args
 ) -> list[load.Server]:
-    """--stream-processes servers of one process each, run as the web server is."""
+    """--stream-processes servers of one process each, run as compose's `streams` are."""
     one = argparse.Namespace(**{**vars(args), "workers": 1})
     servers = []
     for n in range(args.stream_processes):
-        server = load.Server(f"streams{n}", "production", "service")
+        server = load.Server(f"streams{n}", "streams", "service")
         stack.enter_context(load.running(server, database, work, one))
         servers.append(server)
     return servers
@@ -965,7 +966,9 @@ def stream_batches(port: int) -> dict[str, int]:
 
 def run(args, work: Path, database: load.Database, postgres: int | None) -> dict:
     load.prepare_database(database)
-    server = load.Server("project", "production", "service")
+    # compose's web command; without stream processes the web processes hold the streams,
+    # as bin/serve's do, and run its command.
+    server = load.Server("project", "production" if args.stream_processes else "streams", "service")
     os.environ["UNO_METRICS_TOKEN"] = METRICS_TOKEN  # the server's environment is this one's
     loop = new_loop()
     with load.running(server, database, work, args), contextlib.ExitStack() as topology:
@@ -1107,7 +1110,7 @@ def run(args, work: Path, database: load.Database, postgres: int | None) -> dict
         "channel": channel,
         "methods": METHODS,
         "date": datetime.date.today().isoformat(),
-        "server": "production",
+        "server": server.kind,
         "workers": server.workers,
         "threads_per_worker": args.threads,
         "games": args.games,

@@ -4,7 +4,8 @@
     uv run python bench/waiting.py --database sqlite    # the embedded default, as bin/serve
     uv run python bench/waiting.py --server gunicorn-gthread   # the threaded serving of before
 
-The service runs as bench/load.py starts it (--server: production, 4 workers, on its own
+The service runs as bench/load.py starts it (--server: production, compose's `streams`
+command, which serves its long-polls, with 4 workers, on its own
 PostgreSQL or a fresh database on DATABASE_URL's server; serve, 2 workers, on SQLite;
 gunicorn-gthread, threaded WSGI workers of --threads threads, for comparison). Set-up over
 HTTP: --clients / 20 players (a player may hold 20 waiting polls), each with a game of its
@@ -290,7 +291,9 @@ def goals(idle: dict, waiting: dict) -> dict:
 def run(args, work: Path, database: load.Database) -> dict:
     load.prepare_database(database)
     kind = "persistent" if "gthread" in args.server else "service"
-    server = load.Server("project", args.server, kind)
+    # Behind compose's proxy the long-polls are served by its `streams` processes.
+    served = "streams" if args.server == "production" else args.server
+    server = load.Server("project", served, kind)
     idle, waiting = Tally(), Tally()
     rounds = []
     with load.running(server, database, work, args):

@@ -29,7 +29,7 @@ from django.conf import settings as django_settings
 from django.core.servers.basehttp import WSGIRequestHandler
 from hypothesis import HealthCheck, settings
 
-from bench.servers import free_port
+from bench.servers import ASGI_APP, WEB_TIER, free_port
 
 # Playwright's sync API and some live-server tests keep an event loop in the main thread.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -261,12 +261,14 @@ class Gunicorn:
 
 @pytest.fixture
 def serve_gunicorn(postgres, worker_database_url, tmp_path):
-    """serve_gunicorn(workers=2, NAME=value_or_None, …): gunicorn on the test database
-    (PostgreSQL), healthy, with its own data folder and the environment amended; stopped
-    after the test. Throttles are raised out of a test's reach."""
+    """serve_gunicorn(workers=2, web_tier=False, NAME=value_or_None, …): gunicorn on the
+    test database (PostgreSQL), healthy, with its own data folder and the environment
+    amended; stopped after the test. Throttles are raised out of a test's reach. It runs
+    the uvicorn workers (`bin/serve`, compose's `streams`) or, with `web_tier`, compose's
+    `web` command (the sync worker)."""
     started: list[Gunicorn] = []
 
-    def start(*, workers: int = 2, **env: str | None) -> Gunicorn:
+    def start(*, workers: int = 2, web_tier: bool = False, **env: str | None) -> Gunicorn:
         port, data_dir = free_port(), tmp_path / f"data-{len(started)}"
         overrides = {f"UNO_THROTTLE_{scope}": "100000/minute" for scope in UNLIMITED_THROTTLES}
         overrides |= {
@@ -279,7 +281,7 @@ def serve_gunicorn(postgres, worker_database_url, tmp_path):
         log = tmp_path / f"web-{len(started)}.log"
         with log.open("w") as out:
             process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "unoservice.asgi:application"]
+                [sys.executable, "-m", "gunicorn", *(WEB_TIER if web_tier else [ASGI_APP])]
                 + ["--config=python:unoservice.gunicorn_conf", f"--bind=127.0.0.1:{port}"]
                 + [f"--workers={workers}", "--graceful-timeout=5"],
                 cwd=REPO,

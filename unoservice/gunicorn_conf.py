@@ -2,6 +2,10 @@
 
     gunicorn unoservice.asgi:application --config=python:unoservice.gunicorn_conf
 
+Behind compose's proxy, whose `streams` processes run that command and hold every request
+that waits, the `web` processes run gunicorn's sync worker on unoservice.wsgi instead
+(unoservice/gunicorn_sync_worker.py), with the same configuration.
+
 Each worker process runs one event loop (uvloop, httptools) and a pool of `WEB_THREADS`
 threads (a2wsgi's; unoservice/serving.py): synchronous views run through Django's WSGI
 handler in the pool, asynchronous ones (long-polls, streams) wait on the loop without a
@@ -16,7 +20,7 @@ Environment: `WEB_WORKERS` (4), `WEB_THREADS` (4, read by unoservice.asgi), `POR
 `HOST` (0.0.0.0), `WEB_GRACEFUL_SECONDS` (10: how long a stop waits for requests in flight),
 `WEB_HEADER_SECONDS` (10) and `WEB_MAX_HEADER_BYTES` (32768): how long a request's line and
 headers may take to arrive and how large they may be (read by unoservice.gunicorn_worker,
-since uvicorn has neither limit).
+since uvicorn has neither limit, and by unoservice.gunicorn_sync_worker).
 The server trusts no X-Forwarded-* header: behind a TLS proxy, `UNO_HTTPS=1` has Django
 read X-Forwarded-Proto, and `UNO_TRUSTED_PROXIES` says how far X-Forwarded-For is trusted.
 """
@@ -35,6 +39,10 @@ workers = int(os.environ.get("WEB_WORKERS", "4"))
 worker_class = "unoservice.gunicorn_worker.Worker"
 graceful_timeout = int(os.environ.get("WEB_GRACEFUL_SECONDS", "10"))
 keepalive = 5
+# gunicorn's own parser (the sync worker's): the line and any one header may take the whole
+# of WEB_MAX_HEADER_BYTES, which the worker holds for them together.
+limit_request_line = 0
+limit_request_field_size = int(os.environ.get("WEB_MAX_HEADER_BYTES") or 32 * 1024)
 accesslog = None  # one line per request is written by unoservice.request_log
 errorlog = "-"
 loglevel = logs.log_level(os.environ).lower()

@@ -287,11 +287,12 @@ class Process:
 
 
 def start_web(env: dict[str, str], port: int, log: Path) -> Process:
-    """The web server as production runs it (docker-compose.yml's `web`; bin/serve runs the
-    same): gunicorn with the project's configuration (unoservice/gunicorn_conf.py: an
-    event loop per worker for waiting requests and a pool of WEB_THREADS threads for the
-    rest, persistent database connections). The one place a test starts the web server,
-    so that a change of server changes this function only."""
+    """The web server as bin/serve runs it (and docker-compose.yml's `streams`): gunicorn
+    with the project's configuration (unoservice/gunicorn_conf.py: an event loop per
+    worker for waiting requests and a pool of WEB_THREADS threads for the rest,
+    persistent database connections), serving every request, those that wait too. The
+    one place a test starts the web server, so that a change of server changes this
+    function only."""
     argv = [
         sys.executable,
         "-m",

@@ -209,27 +209,47 @@ def test_the_postgres_container_creates_the_roles_with_the_init_script(repo_dir,
     assert read <= set(postgres["environment"])
 
 
-def test_web_runs_the_asgi_app_under_gunicorn_with_its_config_and_several_workers(services):
+def imported(dotted: str):
+    module, _, attribute = dotted.replace(":", ".").rpartition(".")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def test_web_runs_the_wsgi_app_under_the_sync_worker_with_its_config_and_several_workers(
+    services,
+):
+    """What the tests and bench/load.py serve as compose's web (bench.servers.WEB_TIER)."""
+    from gunicorn.workers.sync import SyncWorker
+
+    from bench.servers import WEB_TIER
+
     command = words(services["web"]["command"])
-    assert command[0] == "gunicorn"
-    module, attribute = command[1].split(":")
-    assert getattr(importlib.import_module(module), attribute) is not None
+    assert command[0] == "gunicorn" and command[1] == WEB_TIER[0]
+    assert set(WEB_TIER[1:]) <= set(command)
+    assert imported(command[1]) is not None
     config = next(w for w in command if w.startswith("--config=python:"))
     conf = importlib.import_module(config.removeprefix("--config=python:"))
-    assert conf.worker_class == "unoservice.gunicorn_worker.Worker" and conf.bind.endswith(":8000")
-    worker_module, worker_class = conf.worker_class.rsplit(".", 1)
-    assert getattr(importlib.import_module(worker_module), worker_class) is not None
+    assert conf.bind.endswith(":8000")
+    worker = next(w for w in command if w.startswith("--worker-class="))
+    assert issubclass(imported(worker.removeprefix("--worker-class=")), SyncWorker)
     workers = next(w for w in command if w.startswith("--workers="))
     default = workers.split(":-")[-1].rstrip("}") if "${" in workers else workers.split("=")[1]
     assert int(default) > 1
     assert "/api/v1/health" in " ".join(services["web"]["healthcheck"]["test"])
 
 
-def test_streams_run_the_same_app_one_process_a_container_behind_the_proxy(services):
+def test_streams_run_the_asgi_app_one_process_a_container_behind_the_proxy(services):
     """One process per streams container: the proxy's hash sends a game's streams to one
-    container, and within it they must not spread over several processes again."""
+    container, and within it they must not spread over several processes again. They run
+    the uvicorn workers, on whose event loop the requests that wait wait."""
+    from bench.servers import ASGI_APP
+
     web, streams = words(services["web"]["command"]), words(services["streams"]["command"])
-    assert streams[:3] == web[:3]
+    assert streams[:2] == ["gunicorn", ASGI_APP]
+    config = next(w for w in web if w.startswith("--config=python:"))
+    assert config in streams and not any(w.startswith("--worker-class") for w in streams)
+    conf = importlib.import_module(config.removeprefix("--config=python:"))
+    assert conf.worker_class == "unoservice.gunicorn_worker.Worker"
+    assert imported(conf.worker_class) is not None
     assert "--workers=1" in streams
     assert services["streams"]["healthcheck"] == services["web"]["healthcheck"]
     proxy = services["proxy"]

@@ -9,7 +9,9 @@ as bench/streams.py runs it); the routing, the balancing and the options are the
 
 from __future__ import annotations
 
+import contextlib
 import http.client
+import os
 import re
 import shutil
 import socket
@@ -27,6 +29,8 @@ HAPROXY = shutil.which("haproxy", path="/usr/sbin:/usr/bin:/sbin")
 #: A test stream's frames, and how long it waits after each.
 STREAM_FRAMES = 6
 STREAM_PAUSE_SECONDS = 0.3
+#: The proxy's WEB_HEADER_SECONDS in these tests (compose's default is 10).
+HEADER_SECONDS = 2
 
 
 class Backend(ThreadingHTTPServer):
@@ -72,6 +76,11 @@ class Handler(BaseHTTPRequestHandler):
                 time.sleep(STREAM_PAUSE_SECONDS)
         self.wfile.write(b"0\r\n\r\n")
 
+    def do_POST(self):
+        self.server.paths.append(self.path)
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self._answer(self.server.name.encode())
+
     def _answer(self, body: bytes):
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
@@ -91,7 +100,10 @@ def proxy(repo_dir, tmp_path, require_service):
     ports = [[b.server_address[1] for b in backends] for backends in (web, streams)]
     config.write_text(haproxy_config(port, *ports))
     process = subprocess.Popen(
-        [HAPROXY, "-db", "-f", str(config)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        [HAPROXY, "-db", "-f", str(config)],
+        env={**os.environ, "WEB_HEADER_SECONDS": str(HEADER_SECONDS)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
     )
     try:
         deadline = time.monotonic() + 10
@@ -211,3 +223,49 @@ def test_headers_up_to_the_web_servers_own_limit_pass_the_proxy(proxy):
     port, web, _ = proxy
     status, server, _ = get(port, "/api/v1/games/large", headers={"X-Large": "x" * 30_000})
     assert (status, server[:3]) == (200, "web")
+
+
+def test_a_client_that_trickles_its_head_is_answered_408_and_never_reaches_a_server(proxy):
+    """compose's web processes serve one request at a time: the proxy holds a request's
+    head, and a POST's body, until they are whole, WEB_HEADER_SECONDS at most."""
+    port, web, streams = proxy
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(b"GET /api/v1/games/trickled HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        sock.settimeout(0.5)
+        received, n = b"", 0
+        while time.monotonic() - started < HEADER_SECONDS + 8:
+            try:
+                chunk = sock.recv(4096)
+                if not chunk:
+                    break
+                received += chunk
+            except TimeoutError:
+                pass
+            try:
+                sock.sendall(b"X-Slow-%d: a\r\n" % n)
+                n += 1
+            except OSError:
+                break
+    closed_after = time.monotonic() - started
+
+    assert received.startswith(b"HTTP/1.1 408"), received[:200]
+    assert HEADER_SECONDS - 0.5 < closed_after < HEADER_SECONDS + 3, closed_after
+    assert not any("trickled" in path for b in (*web, *streams) for path in b.paths)
+
+
+def test_a_post_whose_body_trickles_never_reaches_a_web_server(proxy):
+    port, web, _ = proxy
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(
+            b"POST /api/v1/games/slow-body/actions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
+        )
+        sock.settimeout(HEADER_SECONDS + 8)
+        received = b""
+        with contextlib.suppress(OSError):
+            while chunk := sock.recv(4096):
+                received += chunk
+
+    assert received.startswith(b"HTTP/1.1 408"), received[:200]
+    assert not any("slow-body" in path for b in web for path in b.paths)
