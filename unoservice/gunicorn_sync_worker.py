@@ -37,6 +37,8 @@ class SyncWorker(GunicornSyncWorker):
     max_header_bytes = int(os.environ.get("WEB_MAX_HEADER_BYTES") or 32 * 1024)
 
     def run(self) -> None:
+        if self.cfg.is_ssl:  # its sockets are wrapped (_Head): TLS is the proxy's to end
+            raise SystemExit("the sync worker serves plain HTTP behind a proxy; no certfile")
         _serve_loop_in_thread()
         super().run()
 

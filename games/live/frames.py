@@ -235,9 +235,13 @@ def take_news(game_id, version: int, news: str) -> None:
     the state is brought up to date and the reading its streams need is ready. A gap
     (this process holds an older or no version: a lost or reordered notification), or a
     repeat (it holds this one already), changes nothing: the streams read the table.
-    A write's frames (games.live.published) are kept for the streams as they are."""
+    A write's frames (games.live.published) are kept as they are for this process's
+    streams of the game, if it holds any: a process that holds none (compose's web
+    processes, which hear their own writes; a streams process hearing a game held by
+    another) leaves them undecoded, and a stream that opens later reads the table."""
     if news.startswith(FRAMES):
-        published.take(game_id, version, news)
+        if streamed.here(game_id):
+            published.take(game_id, version, news)
         return
     kept = kept_states.get(game_id)
     if kept is None or kept.reading is None or kept.version >= version:

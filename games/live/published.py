@@ -112,6 +112,11 @@ class Streamed:
         with self._lock:
             return [key for key, lapses in self._heard.items() if lapses > now]
 
+    def here(self, game_id) -> bool:
+        """Whether a stream of the game is open in this process."""
+        with self._lock:
+            return str(game_id) in self._here
+
     def anywhere(self, game_id) -> bool:
         key = str(game_id)
         with self._lock:

@@ -926,3 +926,30 @@ def test_a_writes_news_decode_to_the_rows_the_table_holds_and_too_big_a_write_se
     rows[0].public = {**rows[0].public, "padding": "x" * wakeups.PAYLOAD_LIMIT}
     assert wakeups.news_payload(head, rows) == f"{head.id} {head.version}"
     assert wakeups.parse_news(f"{head.id} {head.version}") == (head.id, head.version, None)
+
+
+def test_a_process_keeps_a_writes_frames_only_for_a_game_it_holds_a_stream_of():
+    """compose's web processes hear their own writes and hold no stream: decoding the
+    frames they just published would be work for nobody (a stream that opens later reads
+    the table)."""
+    import uuid
+
+    import orjson
+
+    from games.live.published import published, streamed
+    from games.live.wakeups import FRAMES
+
+    game_id = uuid.uuid4()
+    head = {"prev": 4, "seqs": [5], "seats": {}, "aud": {"s": [0, 1]}}
+    news = FRAMES + orjson.dumps(head).decode() + '\n{"event": 5}\n{"view": 5}'
+
+    live.take_news(game_id, 5, news)
+    assert published.chain(game_id, 4) == []
+
+    streamed.opened(game_id)
+    try:
+        live.take_news(game_id, 5, news)
+        (batch,) = published.chain(game_id, 4)
+    finally:
+        streamed.closed(game_id)
+    assert (batch.version, batch.documents) == (5, {"s": [b'{"event": 5}', b'{"view": 5}']})
