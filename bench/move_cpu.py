@@ -1,6 +1,9 @@
 """A move's CPU in the web process: `GET legal-actions` then `POST actions`, in-process
 through Django's WSGI handler (the whole middleware stack, DRF, authentication,
-throttles, the write path), on PostgreSQL and Redis as compose runs them.
+throttles, the write path), on PostgreSQL and Redis as compose runs them. Like compose's
+web process, it hears where games are streamed (unoservice/gunicorn_sync_worker.py's
+thread), and the moves are measured once it knows that no game is (about 25 s after the
+start: its writes then send the channel a hint instead of their news).
 
     uv run python bench/move_cpu.py --database-url postgres://postgres@127.0.0.1:5432/postgres \
         --redis-url redis://127.0.0.1:6379/9 [--moves 2000] [--profile 25]
@@ -24,7 +27,8 @@ sizes used.
 machine whose speed drifts: the run goes under valgrind's callgrind, the deals are seeded
 (the same game every run, so both versions play the same moves), and only the --moves
 moves after the warm-up are counted. It prints the instructions per move of the web
-process (user space: not the kernel's side of its round trips), and the JSON line carries
+process's thread that serves the requests (user space: not the kernel's side of its
+round trips), and the JSON line carries
 `move_instructions`. It takes about a minute for 100 moves.
 """
 
@@ -246,6 +250,10 @@ def count_instructions(args, argv: list[str]) -> int:
             "valgrind",
             "--tool=callgrind",
             "--instr-atstart=no",
+            # The requests run on the main thread; the background thread's rounds (the
+            # announcements heard) come once a second, not once a move, and under
+            # callgrind's slowness would be charged to each move many times over.
+            "--separate-threads=yes",
             f"--callgrind-out-file={out}",
             sys.executable,
             __file__,
@@ -254,10 +262,11 @@ def count_instructions(args, argv: list[str]) -> int:
         ran = subprocess.run(
             command, env={**os.environ, _UNDER_CALLGRIND: "1"}, capture_output=True, text=True
         )
-        if ran.returncode != 0 or not out.exists():
-            print(ran.stdout, ran.stderr, sep="\n")
+        main_thread = out.with_name(out.name + "-01")
+        if ran.returncode != 0 or not main_thread.exists():
+            print(ran.stdout, ran.stderr, sorted(Path(folder).iterdir()), sep="\n")
             return 1
-        totals = re.search(r"^totals: (\d+)", out.read_text(), re.MULTILINE)
+        totals = re.search(r"^totals: (\d+)", main_thread.read_text(), re.MULTILINE)
     instructions = int(totals.group(1)) / args.moves
     result = {"move_instructions": round(instructions), "moves": args.moves}
     print(
@@ -277,7 +286,22 @@ def _callgrind(on: bool) -> None:
     )
 
 
+def knows_where_games_are_streamed(timeout: float = 120) -> None:
+    """Waits until the process has heard the streams' announcements long enough to know
+    that no game is streamed (its writes then send hints, not news), as a web process
+    that has served a while has."""
+    from games.live.published import KNOWN_AFTER_SECONDS
+    from games.live.watch import version_watch
+
+    started = time.monotonic()
+    while version_watch.heard_announcements_for() < KNOWN_AFTER_SECONDS:
+        if time.monotonic() - started > timeout:
+            raise SystemExit("the streams' announcements were never heard")
+        time.sleep(0.5)
+
+
 def measure(args) -> int:
+    from unoservice.gunicorn_sync_worker import serve_loop_in_thread
     from unoservice.wsgi import application  # as served: start-up's heap set aside
 
     client = Wsgi(application, args.accept_encoding)
@@ -288,8 +312,10 @@ def measure(args) -> int:
 
         games.write._rng_for = lambda game: random.Random(f"{args.seed}:{game.version}")
     game_id, tokens = game(client)
+    serve_loop_in_thread()  # as compose's web process: it hears where games are streamed
     for _ in moves(client, game_id, tokens, args.warmup, rng):
         pass
+    knows_where_games_are_streamed()
     if counting:
         _callgrind(True)
         for _ in moves(client, game_id, tokens, args.moves, rng):

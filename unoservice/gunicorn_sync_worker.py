@@ -39,7 +39,7 @@ class SyncWorker(GunicornSyncWorker):
     def run(self) -> None:
         if self.cfg.is_ssl:  # its sockets are wrapped (_Head): TLS is the proxy's to end
             raise SystemExit("the sync worker serves plain HTTP behind a proxy; no certfile")
-        _serve_loop_in_thread()
+        serve_loop_in_thread()
         super().run()
 
     def accept(self, listener) -> None:
@@ -134,7 +134,7 @@ class _Head:
         return getattr(self._sock, name)
 
 
-def _serve_loop_in_thread() -> None:
+def serve_loop_in_thread() -> None:
     """An event loop for the process's background listeners (what unoservice.serving's
     `started` starts in the uvicorn worker's loop), in a daemon thread."""
     from unoservice.serving import ServiceApp, started

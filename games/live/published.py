@@ -24,7 +24,9 @@ they stay open) on a channel of their own (wakeups.STREAMS_CHANNEL), which every
 process hears (games.live.watch.hear_announcements: compose's web processes hold no
 stream and hear nothing else); a writer renders frames for a game it holds a stream of
 or heard announced within STREAMED_SECONDS. A process that hears no announcement (a
-Celery worker) publishes the news, which the streams render for themselves. Several
+Celery worker) publishes the news, which the streams render for themselves; one that has
+heard them for KNOWN_AFTER_SECONDS without a break knows which games are streamed, and
+publishes only a hint for the others, whose news no stream would read. Several
 machines: the announcements and the frames travel on the one PostgreSQL's channels,
 like the news.
 
@@ -45,6 +47,7 @@ import orjson
 from games.engine import Viewer
 from games.live import wakeups
 from games.live.spectators import refresh_spectator_counts, spectator_count
+from games.live.watch import version_watch
 from games.models import Game, GameStatus
 from games.presentation import event_document, game_document, seats_by_player
 
@@ -56,6 +59,9 @@ STREAMED_SECONDS = 60.0
 PUBLISHED_KEPT = 16
 #: Games whose batches a process keeps.
 PUBLISHED_GAMES = 1024
+#: A process that has heard the announcements this long without a break knows every game
+#: streamed anywhere (each is announced again every ANNOUNCE_SECONDS).
+KNOWN_AFTER_SECONDS = ANNOUNCE_SECONDS + 5.0
 #: The spectators' audience key (a seat's is its number).
 SPECTATORS = "s"
 
@@ -328,3 +334,15 @@ def take(game_id, version: int, data: str) -> None:
 
 
 wakeups.frames_renderer = render_frames
+
+
+def news_wanted(game_id) -> bool:
+    """Whether a write's news may serve a stream of the game: unless this process has
+    heard the announcements long enough to know the game is streamed nowhere (a stream
+    that opens meanwhile hears a hint, and reads the table)."""
+    return version_watch.heard_announcements_for() < KNOWN_AFTER_SECONDS or streamed.anywhere(
+        game_id
+    )
+
+
+wakeups.news_wanted = news_wanted

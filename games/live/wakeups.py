@@ -69,13 +69,17 @@ def announce(game_id, version: int) -> None:
 #: (`<game> <version> F...`), or None when the game is streamed nowhere this process
 #: knows of, has ended, or the frames do not fit: the news is published instead.
 frames_renderer = None
+#: Set by games.live.published: `(game_id) -> bool`, False when this process knows the
+#: game is streamed nowhere, so that no reader could use its news: a hint then says as
+#: much, for a fraction of the work and of the channel's bytes.
+news_wanted = None
 
 
 def announce_news(game: Game, rows: list[GameEvent], appended=None, state=None) -> str:
     """Like `announce`, with the head row and the write's new events when they fit (see
-    the module), or, for a game whose streams are open (`frames_renderer`), its frames
-    as each audience sees them. Returns the payload, which the writing process's own
-    streams hear without the channel (`events_committed`)."""
+    the module) and may serve a stream (`news_wanted`), or, for a game whose streams are
+    open (`frames_renderer`), its frames as each audience sees them. Returns the payload,
+    which the writing process's own streams hear without the channel (`events_committed`)."""
     text = None
     renderer = frames_renderer
     if renderer is not None and appended is not None:
@@ -84,7 +88,11 @@ def announce_news(game: Game, rows: list[GameEvent], appended=None, state=None) 
         except Exception:  # the news instead: the streams render for themselves
             logger.warning("frames of game %s not rendered", game.id, exc_info=True)
     if text is None:
-        text = news_payload(game, rows)
+        wanted = news_wanted
+        if wanted is None or wanted(game.id):
+            text = news_payload(game, rows)
+        else:
+            text = payload(game.id, game.version)
     _notify([text])
     return text
 

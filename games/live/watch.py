@@ -144,6 +144,8 @@ class VersionWatch:
         #: (games.live.published announces the games it streams by it).
         self.announcements = None
         self._listening = 0  # loops whose listener is connected
+        self._hearing = 0  # connected listeners of the streams' announcements
+        self._hearing_since: float | None = None  # (monotonic) one of them, without a break
         self._loop_listeners: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
 
     @property
@@ -154,6 +156,22 @@ class VersionWatch:
     @property
     def stopping(self) -> bool:
         return self._stopping
+
+    def heard_announcements_for(self) -> float:
+        """For how many seconds without a break this process has heard the streams'
+        announcements (wakeups.STREAMS_CHANNEL) on one connection or another: 0 when it
+        does not hear them now."""
+        since = self._hearing_since
+        return 0.0 if since is None else time.monotonic() - since
+
+    def _hears_announcements(self, connected: bool) -> None:
+        """A listener that hears the announcements connected (True) or was closed."""
+        with self._lock:
+            self._hearing += 1 if connected else -1
+            if self._hearing <= 0:
+                self._hearing, self._hearing_since = 0, None
+            elif self._hearing_since is None:
+                self._hearing_since = time.monotonic()
 
     async def wait_past(self, game_id, version: int, timeout: float) -> bool:
         """Return once the game's version exceeds `version` (True), after `timeout`
@@ -309,6 +327,7 @@ class VersionWatch:
                 with self._lock:
                     self._listening += 1
                     players = [k.player_id for k in self._waiters if isinstance(k, PlayerKey)]
+                self._hears_announcements(True)
                 if lost:
                     lost = False
                     self.poke_players(players)
@@ -358,6 +377,7 @@ class VersionWatch:
                 finally:
                     with self._lock:
                         self._listening -= 1
+                    self._hears_announcements(False)
                     with contextlib.suppress(Exception):
                         await listener.close()
         finally:
@@ -459,6 +479,7 @@ async def hear_announcements() -> None:
         if listener is None:
             await asyncio.sleep(FALLBACK_POLL_SECONDS)
             continue
+        version_watch._hears_announcements(True)
         try:
             while not version_watch.stopping and not version_watch.listening:
                 async for notice in listener.notifies(timeout=ROUND_SECONDS):
@@ -469,6 +490,7 @@ async def hear_announcements() -> None:
             logger.warning("stream announcements lost their connection", exc_info=True)
             await asyncio.sleep(version_watch.poll_seconds)
         finally:
+            version_watch._hears_announcements(False)
             with contextlib.suppress(Exception):
                 await listener.close()
 

@@ -11,6 +11,7 @@ go through httpx's ASGI transport. Moves made while streams are open need Postgr
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import textwrap
@@ -953,3 +954,58 @@ def test_a_process_keeps_a_writes_frames_only_for_a_game_it_holds_a_stream_of():
     finally:
         streamed.closed(game_id)
     assert (batch.version, batch.documents) == (5, {"s": [b'{"event": 5}', b'{"view": 5}']})
+
+
+def test_a_write_sends_a_hint_once_its_process_knows_the_game_is_streamed_nowhere(
+    staff, players, started_game, monkeypatch
+):
+    """A process that has heard the streams' announcements long enough (compose's web
+    processes) knows which games are streamed; the news of any other game would serve no
+    reader: its writes send the hint alone. A process that has not, sends the news."""
+    from games.live import wakeups
+    from games.live.published import KNOWN_AFTER_SECONDS, streamed
+    from games.live.watch import version_watch
+    from games.log.store import load_events
+    from games.models import Game
+
+    ann = players[0]
+    game = started_game(staff, [ann], position=PLAY_POSITION, visibility="public")
+    assert staff.act(game["id"], {"type": "play", "card": "red-5"}).status_code == 200
+    head = Game.objects.get(pk=game["id"])
+    rows = load_events(head.id, after=game["version"])
+    hint = f"{head.id} {head.version}"
+
+    not_hearing = wakeups.announce_news(head, rows)
+    monkeypatch.setattr(version_watch, "_hearing_since", time.monotonic() - 5)
+    hearing_briefly = wakeups.announce_news(head, rows)
+    monkeypatch.setattr(version_watch, "_hearing_since", time.monotonic() - KNOWN_AFTER_SECONDS)
+    streamed_nowhere = wakeups.announce_news(head, rows)
+    streamed.heard([str(head.id)])  # a stream of it announced elsewhere
+    streamed_elsewhere = wakeups.announce_news(head, rows)
+
+    assert not_hearing == hearing_briefly == streamed_elsewhere == wakeups.news_payload(head, rows)
+    assert not_hearing.startswith(hint + " ")
+    assert streamed_nowhere == hint
+
+
+def test_the_announcements_listener_counts_how_long_they_have_been_heard_without_a_break():
+    from games.live.watch import version_watch
+
+    async def scenario():
+        assert version_watch.heard_announcements_for() == 0.0
+        task = asyncio.create_task(watch_module.hear_announcements())
+        started = time.monotonic()
+        while version_watch.heard_announcements_for() == 0.0:
+            assert time.monotonic() - started < 10, "never connected"
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.3)
+        heard = version_watch.heard_announcements_for()
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        return heard, version_watch.heard_announcements_for()
+
+    heard, after = asyncio.run(scenario())
+
+    assert heard >= 0.3
+    assert after == 0.0  # its connection closed: not heard any more
