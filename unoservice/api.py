@@ -21,6 +21,7 @@ responses by hand::
 
 from __future__ import annotations
 
+import json
 import logging
 import sys
 from http import HTTPStatus
@@ -154,6 +155,20 @@ def problem(status: int, code: str, detail: str, **extra: Any) -> dict[str, Any]
     }
     body.update({key: value for key, value in extra.items() if value is not None})
     return body
+
+
+def headers_too_large_answer(limit: int) -> bytes:
+    """The whole HTTP answer the web servers send, before any view, to a request whose
+    line and headers exceed `limit` bytes: the 431 problem, and the connection closes."""
+    detail = f"The request's line and headers exceed {limit} bytes."
+    body = json.dumps(problem(431, "headers_too_large", detail)).encode()
+    head = (
+        "HTTP/1.1 431 Request Header Fields Too Large\r\n"
+        f"content-type: {PROBLEM_CONTENT_TYPE}\r\n"
+        f"content-length: {len(body)}\r\n"
+        "connection: close\r\n\r\n"
+    )
+    return head.encode("latin-1") + body
 
 
 def problem_exception_handler(exc: Exception, context: dict) -> Response | None:

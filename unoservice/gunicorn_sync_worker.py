@@ -21,7 +21,6 @@ What it adds to gunicorn's, to keep what the uvicorn worker keeps:
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import socket
 import threading
@@ -60,19 +59,11 @@ class SyncWorker(GunicornSyncWorker):
         if not isinstance(exc, LimitRequestHeaders | LimitRequestLine):
             super().handle_error(req, client, addr, exc)
             return
-        from unoservice.api import PROBLEM_CONTENT_TYPE, problem
+        from unoservice.api import headers_too_large_answer
 
         self.log.warning("Invalid request from ip=%s: %s", addr and addr[0], exc)
-        detail = f"The request's line and headers exceed {self.max_header_bytes} bytes."
-        body = json.dumps(problem(431, "headers_too_large", detail)).encode()
-        head = (
-            "HTTP/1.1 431 Request Header Fields Too Large\r\n"
-            f"content-type: {PROBLEM_CONTENT_TYPE}\r\n"
-            f"content-length: {len(body)}\r\n"
-            "connection: close\r\n\r\n"
-        )
         try:
-            client.sendall(head.encode("latin-1") + body)
+            client.sendall(headers_too_large_answer(self.max_header_bytes))
             client.linger()
         except OSError:
             self.log.debug("Failed to send the 431.")

@@ -9,7 +9,6 @@ size, with httptools (gunicorn's `limit_request_*` settings bind its own parser 
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import sys
 
@@ -140,21 +139,13 @@ class LimitedHttpToolsProtocol(HttpToolsProtocol):
             raise _HeadersTooLarge()
 
     def _refuse_headers(self) -> None:
-        from unoservice.api import PROBLEM_CONTENT_TYPE, problem
+        from unoservice.api import headers_too_large_answer
 
         self._disarm_header_deadline()
         if self._refused or self.transport.is_closing():
             return
         self._refused = True
-        detail = f"The request's line and headers exceed {self.max_header_bytes} bytes."
-        body = json.dumps(problem(431, "headers_too_large", detail)).encode()
-        head = (
-            "HTTP/1.1 431 Request Header Fields Too Large\r\n"
-            f"content-type: {PROBLEM_CONTENT_TYPE}\r\n"
-            f"content-length: {len(body)}\r\n"
-            "connection: close\r\n\r\n"
-        )
-        self.transport.write(head.encode("latin-1") + body)
+        self.transport.write(headers_too_large_answer(self.max_header_bytes))
         # Closed at once, with what the client still sends unread, the connection would
         # be reset and the answer lost: stop writing, drop what comes, then close.
         if self.transport.can_write_eof():

@@ -27,7 +27,8 @@ from unoservice.errors import DomainError
 
 PROBLEM_REF = {"$ref": "#/components/schemas/Problem"}
 UNAVAILABLE = (503, "service_unavailable")
-#: Answered by the web server itself (unoservice/gunicorn_worker.py), before any view.
+#: Answered by the web server itself (unoservice/gunicorn_worker.py, gunicorn_sync_worker.py),
+#: before any view.
 HEADERS_TOO_LARGE = (431, "headers_too_large")
 
 RESPONSE_HEADERS = {
