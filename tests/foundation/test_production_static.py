@@ -1,9 +1,11 @@
 """Production serves the static files gathered by `collectstatic` (as the Dockerfile does),
-under hashed names, with DEBUG off: ServeStatic in front of the web server's application
-(unoservice.asgi), with a cache lifetime for ever, since a hashed name's content never
-changes."""
+under hashed names, with DEBUG off: ServeStatic in front of both applications the web
+servers run (unoservice.asgi: compose's `streams`, bin/serve; unoservice.wsgi: compose's
+`web`), with a cache lifetime for ever, since a hashed name's content never changes."""
 
 import json
+
+import pytest
 
 SCRIPT = """
 import asyncio, json, re
@@ -28,8 +30,27 @@ asyncio.run(main())
 """
 
 
+WSGI_SCRIPT = """
+import json, re
+import httpx
+from unoservice.wsgi import application
+
+transport = httpx.WSGITransport(app=application)
+with httpx.Client(transport=transport, base_url="http://testserver") as web:
+    page = web.get("/admin/login/").text
+    css = re.search(r'href="(/static/admin/css/base[.][0-9a-f]+[.]css)"', page).group(1)
+    docs = web.get("/api/docs/").text
+    js = re.search(r'src="(/static/drf_spectacular_sidecar/[^"]+[.][0-9a-f]+[.]js)"', docs).group(1)
+    answers = {url: web.get(url) for url in (css, js)}
+print(json.dumps({
+    url: [a.status_code, a.headers.get("cache-control")] for url, a in answers.items()
+}))
+"""
+
+
+@pytest.mark.parametrize("script", [SCRIPT, WSGI_SCRIPT], ids=["asgi", "wsgi"])
 def test_collectstatic_then_admin_css_and_swagger_js_are_served_in_production(
-    manage, child_env, tmp_path
+    manage, child_env, tmp_path, script
 ):
     env = child_env(
         UNO_MODE="production",
@@ -46,7 +67,7 @@ def test_collectstatic_then_admin_css_and_swagger_js_are_served_in_production(
     assert collected.returncode == 0, collected.stderr
     assert (tmp_path / "static" / "staticfiles.json").exists()
 
-    served = manage("shell", "-c", SCRIPT, env=env)
+    served = manage("shell", "-c", script, env=env)
 
     assert served.returncode == 0, served.stderr
     answers = json.loads(served.stdout.strip().splitlines()[-1])
