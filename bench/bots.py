@@ -4,6 +4,7 @@
     uv run python bench/bots.py --games 1000 [--preset flip]
     uv run python bench/bots.py --expert [--rounds 2000] [--rounds-4p 1000]
                                 [--preset-rounds 500] [--curve-rounds 500] [--budget-ms 200]
+                                [--jobs N]
 
 Without `--games` (the pure engine, no database): `greedy` plays `random`, two seats, a
 classic match after match until each seat order has played `--rounds` rounds (greedy in
@@ -24,8 +25,10 @@ two seats under the house and flip presets over `--preset-rounds` each (goal: th
 wins more than greedy); the CPU time of each expert decision (p50, p99; goal p99 at
 most 250 ms at the default budget); and the strength curve, the two-seat win rate at
 budgets of 25, 50, 100 and 250 ms over `--curve-rounds` each. The expert's budget is
-CPU time of its own thread (`time.thread_time`), so a busy machine does not weaken it;
-it stops after `Budget.max_worlds` (32) worlds when its budget would allow more.
+CPU time of its own thread (`time.thread_time`), so a busy machine does not weaken it.
+Each measurement is split by the expert's seat, each part with a fixed seed of its own
+(the seed, the measurement and the seat), and the parts run in `--jobs` processes (the
+machine's CPU count by default): the figures do not depend on how many.
 
 With `--games N`: N games of bots alone (no seat for the host, `bot_think_ms` 0, 2 to 6
 seats, every preset in turn or only `--preset`'s, `target_score` 50) are created and
@@ -185,27 +188,46 @@ def seen_match(
                 yield event.winner
 
 
-def expert_against_greedy(
-    seats: int, rounds: int, seed: int, budget_ms: int, preset: str = "classic"
-) -> dict:
-    """The expert in each seat in turn, the others greedy: its share of `rounds` rounds."""
+def expert_seat_rounds(task: tuple) -> dict:
+    """One part of a measurement: the expert in one seat, greedy in the others, for
+    `rounds` rounds (matches to 50 points), from its own fixed seed. A task of its own so
+    that parts can run in separate processes (`--jobs`) and still give the same deals."""
     from games.engine.expert import Budget
 
-    rng = random.Random(seed)
+    seats, expert_seat, rounds, seed, budget_ms, preset = task
+    rng = random.Random(seed * 1000 + expert_seat)
     budget = Budget(seconds=budget_ms / 1000, clock=time.thread_time)
     decision_ms: list[float] = []
-    won = played = 0
-    for expert_seat in range(seats):
-        strategies = {seat: "greedy" for seat in range(seats)}
-        strategies[expert_seat] = "expert"
-        share = rounds // seats + (expert_seat < rounds % seats)
-        counted = 0
-        while counted < share:
-            for winner in seen_match(strategies, rng, share - counted, preset, budget, decision_ms):
-                counted += 1
-                won += winner == expert_seat
-        played += counted
-    decision_ms.sort()
+    strategies = {seat: "greedy" for seat in range(seats)}
+    strategies[expert_seat] = "expert"
+    won = counted = 0
+    while counted < rounds:
+        for winner in seen_match(strategies, rng, rounds - counted, preset, budget, decision_ms):
+            counted += 1
+            won += winner == expert_seat
+    return {"won": won, "rounds": counted, "decision_ms": decision_ms}
+
+
+def expert_tasks(seats: int, rounds: int, seed: int, budget_ms: int, preset: str) -> list:
+    """The expert in each seat in turn: its share of `rounds` rounds each."""
+    return [
+        (
+            seats,
+            expert_seat,
+            rounds // seats + (expert_seat < rounds % seats),
+            seed,
+            budget_ms,
+            preset,
+        )
+        for expert_seat in range(seats)
+    ]
+
+
+def expert_summary(task_list: list, parts: list[dict]) -> dict:
+    seats, _, _, _, budget_ms, preset = task_list[0]
+    won = sum(part["won"] for part in parts)
+    played = sum(part["rounds"] for part in parts)
+    decision_ms = sorted(ms for part in parts for ms in part["decision_ms"])
     return {
         "seats": seats,
         "preset": preset,
@@ -226,49 +248,40 @@ def _percentile(ordered: list[float], share: float) -> float:
 
 
 def expert_report(args) -> dict:
-    two = expert_against_greedy(2, args.rounds, args.seed, args.budget_ms)
-    print(
-        f"two seats, expert vs greedy: expert won {two['expert_won']} of {two['rounds']} "
-        f"rounds: {two['expert_win_rate']:.1%} (goal >= 65%)",
-        flush=True,
-    )
-    four = expert_against_greedy(4, args.rounds_4p, args.seed + 1, args.budget_ms)
-    print(
-        f"four seats, one expert vs three greedy: expert won {four['expert_won']} of "
-        f"{four['rounds']} rounds: {four['expert_win_rate']:.1%} (goal >= 40%)",
-        flush=True,
-    )
-    presets = {}
-    for offset, preset in enumerate(("house", "flip"), start=2):
-        result = expert_against_greedy(
-            2, args.preset_rounds, args.seed + offset, args.budget_ms, preset
+    """Every measurement's parts, run by `args.jobs` processes (the budget is each
+    process's own CPU time, so running them side by side weakens none), printed as
+    each measurement completes."""
+    import multiprocessing
+
+    measurements = {
+        "two": expert_tasks(2, args.rounds, args.seed, args.budget_ms, "classic"),
+        "four": expert_tasks(4, args.rounds_4p, args.seed + 1, args.budget_ms, "classic"),
+        "house": expert_tasks(2, args.preset_rounds, args.seed + 2, args.budget_ms, "house"),
+        "flip": expert_tasks(2, args.preset_rounds, args.seed + 3, args.budget_ms, "flip"),
+    }
+    for budget_ms in CURVE_BUDGETS_MS:
+        measurements[f"curve {budget_ms}"] = expert_tasks(
+            2, args.curve_rounds, args.seed + 10, budget_ms, "classic"
         )
-        presets[preset] = result
-        print(
-            f"{preset}, two seats: expert won {result['expert_won']} of {result['rounds']} "
-            f"rounds: {result['expert_win_rate']:.1%}, greedy "
-            f"{1 - result['expert_win_rate']:.1%} (goal: the expert wins more)",
-            flush=True,
-        )
-    p99 = max(
-        two["decision_p99_ms"],
-        four["decision_p99_ms"],
-        *(r["decision_p99_ms"] for r in presets.values()),
-    )
+    order = [(name, index) for name, tasks in measurements.items() for index in range(len(tasks))]
+    flat = [measurements[name][index] for name, index in order]
+    parts: dict[str, list] = {name: [] for name in measurements}
+    results: dict[str, dict] = {}
+    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+        for (name, _), part in zip(order, pool.imap(expert_seat_rounds, flat), strict=True):
+            parts[name].append(part)
+            if len(parts[name]) == len(measurements[name]):
+                results[name] = expert_summary(measurements[name], parts[name])
+                _say_expert(name, results[name])
+    two, four = results["two"], results["four"]
+    presets = {preset: results[preset] for preset in ("house", "flip")}
+    p99 = max(r["decision_p99_ms"] for r in (two, four, *presets.values()))
     print(
         f"CPU per expert decision at {args.budget_ms} ms: p50 {two['decision_p50_ms']} ms "
         f"(two seats), {four['decision_p50_ms']} ms (four); p99 {p99} ms (goal <= 250 ms)",
         flush=True,
     )
-    curve = {}
-    for budget_ms in CURVE_BUDGETS_MS:
-        point = expert_against_greedy(2, args.curve_rounds, args.seed + 10, budget_ms)
-        curve[str(budget_ms)] = point["expert_win_rate"]
-        print(
-            f"strength at {budget_ms} ms: {point['expert_win_rate']:.1%} of "
-            f"{point['rounds']} two-seat rounds",
-            flush=True,
-        )
+    curve = {str(b): results[f"curve {b}"]["expert_win_rate"] for b in CURVE_BUDGETS_MS}
     return {
         "expert_vs_greedy_2p": two["expert_win_rate"],
         "expert_4p": four["expert_win_rate"],
@@ -277,6 +290,9 @@ def expert_report(args) -> dict:
         "house_2p": presets["house"]["expert_win_rate"],
         "flip_2p": presets["flip"]["expert_win_rate"],
         "curve_2p": curve,
+        "curve_decision_p99_ms": {
+            str(b): results[f"curve {b}"]["decision_p99_ms"] for b in CURVE_BUDGETS_MS
+        },
         "rounds": {
             "two_seats": two["rounds"],
             "four_seats": four["rounds"],
@@ -284,8 +300,32 @@ def expert_report(args) -> dict:
             "each_curve_point": args.curve_rounds,
         },
         "budget_ms": args.budget_ms,
+        "jobs": args.jobs,
         "details": {"two_seats": two, "four_seats": four, **presets},
     }
+
+
+def _say_expert(name: str, result: dict) -> None:
+    rate, won, rounds = result["expert_win_rate"], result["expert_won"], result["rounds"]
+    if name == "two":
+        line = (
+            f"two seats, expert vs greedy: expert won {won} of {rounds} rounds: {rate:.1%} "
+            "(goal >= 65%)"
+        )
+    elif name == "four":
+        line = (
+            f"four seats, one expert vs three greedy: expert won {won} of {rounds} rounds: "
+            f"{rate:.1%} (goal >= 40%)"
+        )
+    elif name in ("house", "flip"):
+        line = (
+            f"{name}, two seats: expert won {won} of {rounds} rounds: {rate:.1%}, greedy "
+            f"{1 - rate:.1%} (goal: the expert wins more)"
+        )
+    else:
+        line = f"strength at {result['budget_ms']} ms: {rate:.1%} of {rounds} two-seat rounds"
+    p50, p99 = result["decision_p50_ms"], result["decision_p99_ms"]
+    print(f"{line} (decisions p50 {p50} ms, p99 {p99} ms)", flush=True)
 
 
 def setup_django() -> None:
@@ -355,6 +395,9 @@ def main() -> int:
     parser.add_argument("--preset-rounds", type=int, default=500)
     parser.add_argument("--curve-rounds", type=int, default=500)
     parser.add_argument("--budget-ms", type=int, default=DEFAULT_EXPERT_BUDGET_MS)
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="--expert: processes to use"
+    )
     args = parser.parse_args()
     if args.expert:
         result = expert_report(args)

@@ -92,6 +92,8 @@ class Belief:
         self.called: list[tuple[Color, tuple[Card, ...], GameState]] = []
         self._revealed: dict[Card, Card] = {}  # slots since played, and the card each was
         self._tries = _TRIES
+        self._pool: tuple[Card, ...] | None = None  # the unseen cards, once sampling starts
+        self._slots: list[Card] = []
 
     # -- building -------------------------------------------------------------------
 
@@ -431,12 +433,15 @@ class Belief:
         return slots
 
     def _fill(self, rng: Rng) -> dict[Card, Card]:
-        rules = self.state.rules
-        pool_counts = Counter(build_deck(rules.cards, rules.downpour))
-        pool_counts.subtract(self._known())
-        pool = list((+pool_counts).elements())
+        if self._pool is None:
+            rules = self.state.rules
+            pool_counts = Counter(build_deck(rules.cards, rules.downpour))
+            pool_counts.subtract(self._known())
+            self._pool = tuple((+pool_counts).elements())
+            self._slots = self._slots_in_order()
+        pool = list(self._pool)
         rng.shuffle(pool)
-        return self._deal(pool, self._slots_in_order(), rng, lambda slot, c: c)
+        return self._deal(pool, self._slots, rng, None)
 
     def _deal(self, pool: list, slots: list[Card], rng, make) -> dict[Card, Card]:
         """Each slot the first card of the (shuffled) pool its constraints allow; a slot
@@ -444,17 +449,25 @@ class Belief:
         fill: dict[Card, Card] = {}
         for slot in slots:
             hard, soft = self.hard.get(slot, ()), self.soft.get(slot, ())
+            if make is None and not (hard or soft):
+                if not pool:
+                    fill[slot] = self._any_card(rng)
+                else:
+                    fill[slot] = pool.pop()
+                continue
             chosen = None
             if hard or soft:
                 for checks in ((*hard, *soft), hard):
                     for index, candidate in enumerate(pool):
-                        made = make(slot, candidate)
+                        made = candidate if make is None else make(slot, candidate)
                         if made is not None and all(ok(made) for ok in checks):
                             chosen = index
                             break
                     if chosen is not None:
                         break
-            if chosen is None:
+            if chosen is None and make is None:
+                chosen = 0 if pool else None
+            elif chosen is None:
                 chosen = next((i for i, c in enumerate(pool) if make(slot, c) is not None), None)
             if chosen is None:
                 fill[slot] = self._any_card(rng)
@@ -462,7 +475,7 @@ class Belief:
             candidate = pool[chosen]
             pool[chosen] = pool[-1]
             pool.pop()
-            fill[slot] = make(slot, candidate)
+            fill[slot] = candidate if make is None else make(slot, candidate)
         return fill
 
     def _any_card(self, rng: Rng) -> Card:
