@@ -21,7 +21,7 @@ from games.engine.belief import Belief
 from games.engine.cards import faces_of
 from games.engine.commands import Accept, Challenge, PlayCard
 from games.engine.events import RoundEnded, RoundStarted
-from games.engine.expert import Budget, default_policy
+from games.engine.expert import Budget, Stream, _still_running, default_policy
 from games.engine.state import GameState, Phase, Timers
 from games.engine.strategies import EXPERT, GREEDY, bot_decision
 from games.engine.table import matches
@@ -313,3 +313,31 @@ def test_the_expert_accepts_a_wild_draw_four_its_worlds_say_was_no_bluff():
             faced += 1
             accepted += type(command) is Accept
     assert accepted == faced, (accepted, faced)
+
+
+def test_a_candidate_far_behind_the_leader_stops_being_played_out_but_the_baseline_never():
+    """Racing: the worlds left go to the close candidates. Candidate 2 loses every world
+    the leader wins; candidate 1 is level with the leader on average; candidate 3, the
+    baseline, is as far behind as 2 and is still kept (a choice may only beat it)."""
+    worlds = 32
+    leader = [1.0, 0.0] * (worlds // 2)
+    level = [0.0, 1.0] * (worlds // 2)
+    far_behind = [0.0] * worlds
+    values = [leader, level, list(far_behind), list(far_behind)]
+    assert _still_running(values, [0, 1, 2, 3], kept={3}) == [0, 1, 3]
+
+
+def test_the_search_shuffles_every_order_alike():
+    """The deals' shuffle (SplitMix64, an index per position by multiply-shift) leaves
+    each card in each place about equally often: a card stays where it was a fifth of
+    the time among five (a shuffle that always moved it, or favoured an end, would not)."""
+    stream = Stream(20261208)
+    stayed = Counter()
+    shuffles = 20_000
+    for _ in range(shuffles):
+        cards = list(range(5))
+        stream.shuffle(cards)
+        assert sorted(cards) == [0, 1, 2, 3, 4]
+        stayed.update(place for place, value in enumerate(cards) if place == value)
+    for place in range(5):
+        assert abs(stayed[place] - shuffles / 5) < 4 * (shuffles * 0.2 * 0.8) ** 0.5, stayed
