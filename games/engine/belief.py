@@ -92,7 +92,8 @@ class Belief:
         self.called: list[tuple[Color, tuple[Card, ...], GameState]] = []
         self._revealed: dict[Card, Card] = {}  # slots since played, and the card each was
         self._tries = _TRIES
-        self._pool: tuple[Card, ...] | None = None  # the unseen cards, once sampling starts
+        #: Once sampling starts: the unseen cards, and the slots in the order dealt.
+        self._pool: tuple[Card, ...] | None = None
         self._slots: list[Card] = []
 
     # -- building -------------------------------------------------------------------
@@ -444,16 +445,15 @@ class Belief:
         return self._deal(pool, self._slots, rng, None)
 
     def _deal(self, pool: list, slots: list[Card], rng, make) -> dict[Card, Card]:
-        """Each slot the first card of the (shuffled) pool its constraints allow; a slot
-        left without a card (a pool short of cards) gets any card of the deck."""
+        """Each slot the first card of the (shuffled) pool its constraints allow, made
+        into the slot's card by `make` (the pool's card itself when `make` is None: a
+        slot without constraints then takes the pool's last card); a slot left without
+        a card (a pool short of cards) gets any card of the deck."""
         fill: dict[Card, Card] = {}
         for slot in slots:
             hard, soft = self.hard.get(slot, ()), self.soft.get(slot, ())
             if make is None and not (hard or soft):
-                if not pool:
-                    fill[slot] = self._any_card(rng)
-                else:
-                    fill[slot] = pool.pop()
+                fill[slot] = pool.pop() if pool else self._any_card(rng)
                 continue
             chosen = None
             if hard or soft:
