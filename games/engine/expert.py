@@ -209,19 +209,23 @@ def _still_running(values: list[list[float]], running: list[int], kept: set) -> 
     so far) beats by more than `RACE_SE` standard errors of their paired difference is
     dropped, so the worlds left go to the close ones (the baseline is always kept)."""
     leader = max(running, key=lambda i: sum(values[i]))
-    lead = values[leader]
-    n = len(lead)
-    still = []
-    for index in running:
-        if index == leader or index in kept:
-            still.append(index)
-            continue
-        diffs = [a - b for a, b in zip(lead, values[index], strict=True)]
-        mean = sum(diffs) / n
-        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean <= 0 or mean * mean * n <= RACE_SE * RACE_SE * variance:
-            still.append(index)
-    return still
+    return [
+        index
+        for index in running
+        if index == leader or index in kept or not _beats(values[leader], values[index], RACE_SE)
+    ]
+
+
+def _beats(these: list[float], those: list[float], margin: float) -> bool:
+    """Do `these` values beat `those` (paired, world by world) by more than `margin`
+    standard errors of their difference?"""
+    diffs = [a - b for a, b in zip(these, those, strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > 0 and mean * mean * n > margin * margin * variance
 
 
 def _chosen(values: list[list[float]], baseline: int) -> int:
@@ -232,15 +236,7 @@ def _chosen(values: list[list[float]], baseline: int) -> int:
         (i for i in range(len(values)) if values[i]),
         key=lambda i: (sum(values[i]) / len(values[i]), i == baseline),
     )
-    if best == baseline:
-        return baseline
-    diffs = [a - b for a, b in zip(values[best], values[baseline], strict=True)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    if n < 2:
-        return baseline
-    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    if mean > 0 and mean * mean * n > _MARGIN * _MARGIN * variance:
+    if best != baseline and _beats(values[best], values[baseline], _MARGIN):
         return best
     return baseline
 
